@@ -1,0 +1,63 @@
+"""pytest-benchmark timings of the evaluator beside phevaluator and PokerKit (issue 2).
+
+Run: ``python -m pip install ".[bench]" && python -m pytest benchmarks``. The side-by-side
+table with ratios for the README comes from ``python benchmarks/compare.py``.
+"""
+
+import pytest
+
+import omaha
+from deals import phevaluator_rows, random_deals
+
+HOLES, BOARDS = random_deals(10_000)  # 60,000 hands
+N = len(HOLES)
+
+
+@pytest.mark.benchmark(group="omaha batch, 60k hands")
+def test_omaha_hilo_batch(benchmark):
+    high, low = benchmark(omaha.evaluate_hilo_batch, HOLES, BOARDS)
+    assert len(high) == len(low) == N
+
+
+@pytest.mark.benchmark(group="omaha batch, 60k hands")
+def test_omaha_high_batch(benchmark):
+    assert len(benchmark(omaha.evaluate_high_batch, HOLES, BOARDS)) == N
+
+
+@pytest.mark.benchmark(group="omaha batch, 60k hands")
+def test_phevaluator_loop_high(benchmark):
+    pheval = pytest.importorskip("phevaluator._pheval")
+    rows = phevaluator_rows(HOLES, BOARDS)
+    evaluate = pheval.evaluate_omaha_cards
+
+    def loop():
+        for row in rows:
+            evaluate(*row)
+
+    benchmark(loop)
+
+
+@pytest.mark.benchmark(group="single call")
+def test_omaha_single_evaluate_high(benchmark):
+    hole, board = HOLES[0].tolist(), BOARDS[0].tolist()
+    assert benchmark(omaha.evaluate_high, hole, board) >= 1
+
+
+@pytest.mark.benchmark(group="single call")
+def test_phevaluator_single_call(benchmark):
+    pheval = pytest.importorskip("phevaluator._pheval")
+    row = phevaluator_rows(HOLES[:1], BOARDS[:1])[0]
+    benchmark(pheval.evaluate_omaha_cards, *row)
+
+
+@pytest.mark.benchmark(group="single call")
+def test_pokerkit_single_high_and_low(benchmark):
+    pokerkit = pytest.importorskip("pokerkit")
+    hole = list(pokerkit.Card.parse(omaha.format_cards(HOLES[0].tolist())))
+    board = list(pokerkit.Card.parse(omaha.format_cards(BOARDS[0].tolist())))
+
+    def both():
+        pokerkit.OmahaHoldemHand.from_game(hole, board)
+        pokerkit.OmahaEightOrBetterLowHand.from_game(hole, board)
+
+    benchmark(both)

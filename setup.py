@@ -1,0 +1,28 @@
+"""Build script: only lists the Cython extensions; metadata lives in pyproject.toml."""
+
+import sys
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+if sys.platform == "win32":
+    COMPILE_ARGS = ["/O2"]
+else:
+    COMPILE_ARGS = ["-O3", "-fno-strict-aliasing"]
+
+DIRECTIVES = {
+    "language_level": 3,
+    "boundscheck": False,
+    "wraparound": False,
+    "cdivision": True,
+    "initializedcheck": False,
+    "embedsignature": True,
+}
+
+extensions = [
+    Extension("omahacore.cards", ["src/omahacore/cards.pyx"], extra_compile_args=COMPILE_ARGS),
+    Extension("omahacore.evaluator", ["src/omahacore/evaluator.pyx"], extra_compile_args=COMPILE_ARGS),
+    Extension("omahacore.pots", ["src/omahacore/pots.pyx"], extra_compile_args=COMPILE_ARGS),
+]
+
+setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES))

@@ -1,0 +1,72 @@
+"""Cards (rule C1): small ``Card`` objects over the compiled parser.
+
+A card is an ``int`` 0..51 equal to ``4 * rank + suit`` (rank 0..12 for 2..A, suit 0..3 for
+c, d, h, s), so it can be passed anywhere an index is expected, JSON-encodes as a number and
+sorts by rank.
+
+>>> Card("Ah")
+Card('Ah')
+>>> Card("Ah").rank, Card("Ah").suit, int(Card("Ah"))
+(12, 2, 50)
+>>> parse_cards("AhKs 10d")
+[Card('Ah'), Card('Ks'), Card('Td')]
+>>> format_cards(parse_cards("ahks"))
+'AhKs'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Union
+
+from omahacore import cards as _core
+
+RANKS = _core.RANKS
+SUITS = _core.SUITS
+
+CardLike = Union[int, str]
+CardsLike = Union[str, Iterable[CardLike]]
+
+
+class Card(int):
+    """One playing card; ``Card("Ah")``, ``Card("10d")`` or ``Card(50)``."""
+
+    __slots__ = ()
+
+    def __new__(cls, card: CardLike) -> Card:
+        return super().__new__(cls, _core.parse_card(card))
+
+    @property
+    def rank(self) -> int:
+        """Rank 0..12 for 2..A."""
+        return int(self) >> 2
+
+    @property
+    def suit(self) -> int:
+        """Suit 0..3 for clubs, diamonds, hearts, spades."""
+        return int(self) & 3
+
+    def __repr__(self) -> str:
+        return f"Card({str(self)!r})"
+
+    def __str__(self) -> str:
+        return _core.CARD_TEXT[int(self)]
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+DECK: tuple[Card, ...] = tuple(Card(i) for i in range(52))
+
+
+def parse_cards(cards: CardsLike) -> list[Card]:
+    """``Card`` objects from text (``"AhKs2c"``, ``"Ah Ks"``) or a sequence of cards.
+
+    Raises :class:`omaha.CardError` for a bad token or a duplicated card (C1).
+    """
+    return [DECK[i] for i in _core.parse_cards(cards)]
+
+
+def format_cards(cards: Iterable[CardLike], sep: str = "") -> str:
+    """Text of cards: ``format_cards([Card("Ah"), 47]) == "AhKs"``."""
+    return _core.format_cards(cards, sep)

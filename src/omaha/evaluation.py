@@ -1,0 +1,138 @@
+"""Hand evaluation for Omaha (rules C3-C6): the compiled evaluator plus words for people.
+
+Strengths are plain ``int``: for high and for low, **larger wins and equal ties**. High runs
+1..7462; low runs 1..56 (56 is the wheel 5-4-3-2-A) and 0 means no qualifying low.
+
+>>> high, low = evaluate_hilo("As2dKhKc", "3c4dKs9h8c")
+>>> describe(high), describe_low(low)
+('Three of a kind, kings', '8-4-3-2-A low')
+"""
+
+from __future__ import annotations
+
+from omahacore.evaluator import (
+    HIGH_STRENGTHS,
+    LOW_STRENGTHS,
+    best_hand,
+    evaluate_best,
+    evaluate_best_low,
+    evaluate_five,
+    evaluate_five_batch,
+    evaluate_five_low,
+    evaluate_high,
+    evaluate_high_batch,
+    evaluate_hilo,
+    evaluate_hilo_batch,
+    evaluate_low,
+    evaluate_low_batch,
+    high_key,
+    low_ranks,
+)
+
+from omaha.cards import CardsLike, parse_cards
+
+__all__ = [
+    "HIGH_STRENGTHS",
+    "LOW_STRENGTHS",
+    "CATEGORIES",
+    "best_hand",
+    "category",
+    "describe",
+    "describe_low",
+    "evaluate_best",
+    "evaluate_best_low",
+    "evaluate_five",
+    "evaluate_five_batch",
+    "evaluate_five_low",
+    "evaluate_high",
+    "evaluate_high_batch",
+    "evaluate_hilo",
+    "evaluate_hilo_batch",
+    "evaluate_low",
+    "evaluate_low_batch",
+    "explain",
+]
+
+#: High-hand categories, worst (0) to best (8), as rule C4 lists them in reverse.
+CATEGORIES = (
+    "High card",
+    "Pair",
+    "Two pair",
+    "Three of a kind",
+    "Straight",
+    "Flush",
+    "Full house",
+    "Four of a kind",
+    "Straight flush",
+)
+
+_NAMES = ("two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
+          "jack", "queen", "king", "ace")
+_PLURALS = ("twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
+            "jacks", "queens", "kings", "aces")
+_SHORT = "23456789TJQKA"
+
+
+def category(strength: int) -> str:
+    """Category name of a high strength: ``category(7462) == "Straight flush"``."""
+    return CATEGORIES[high_key(strength)[0]]
+
+
+def describe(strength: int, *, low: bool = False) -> str:
+    """Words for a strength: ``describe(high)`` or ``describe(low, low=True)``.
+
+    >>> describe(evaluate_five("KhKdKs7c7d"))
+    'Full house, kings full of sevens'
+    >>> describe(evaluate_five("8h6d4s2cAd"))
+    'High card, A-8-6-4-2'
+    >>> describe(evaluate_five_low("8h6d4s2cAd"), low=True)
+    '8-6-4-2-A low'
+    """
+    if low:
+        return describe_low(strength)
+    cat, ranks = high_key(strength)
+    names = [_NAMES[r] for r in ranks]
+    plural = [_PLURALS[r] for r in ranks]
+    short = "-".join(_SHORT[r] for r in ranks)
+    if cat == 8:
+        return "Royal flush" if ranks[0] == 12 else f"Straight flush, {names[0]} high"
+    if cat == 7:
+        return f"Four of a kind, {plural[0]}"
+    if cat == 6:
+        return f"Full house, {plural[0]} full of {plural[1]}"
+    if cat == 5:
+        return f"Flush, {short}"
+    if cat == 4:
+        return f"Straight, {names[0]} high"
+    if cat == 3:
+        return f"Three of a kind, {plural[0]}"
+    if cat == 2:
+        return f"Two pair, {plural[0]} and {plural[1]}"
+    if cat == 1:
+        return f"Pair of {plural[0]}"
+    return f"High card, {short}"
+
+
+def describe_low(strength: int) -> str:
+    """Words for a low strength: ``"8-6-4-2-A low"``, or ``"No low"`` for 0 (rule C5)."""
+    if strength == 0:
+        return "No low"
+    return "-".join("A" if v == 1 else str(v) for v in low_ranks(strength)) + " low"
+
+
+def explain(hole: CardsLike, board: CardsLike) -> dict[str, object]:
+    """Everything about one Omaha hand, for people and logs: strengths, words, cards used.
+
+    >>> sorted(explain("AhKh2c3d", "QhJh4s5s6c"))
+    ['high', 'high_cards', 'high_text', 'low', 'low_cards', 'low_text']
+    """
+    high, low = evaluate_hilo(hole, board)
+    high_cards, low_cards = best_hand(hole, board)
+    return {
+        "high": high,
+        "high_text": describe(high),
+        "high_cards": parse_cards(high_cards),
+        "low": low,
+        "low_text": describe_low(low),
+        "low_cards": parse_cards(low_cards) if low_cards else None,
+    }

@@ -1,0 +1,6 @@
+"""Shared test set-up: the reference evaluator lives beside the tests."""
+
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(__file__))
