@@ -8,7 +8,7 @@ from setuptools import Extension, setup
 if sys.platform == "win32":
     COMPILE_ARGS = ["/O2"]
 else:
-    COMPILE_ARGS = ["-O3", "-fno-strict-aliasing"]
+    COMPILE_ARGS = ["-O3"]
 
 DIRECTIVES = {
     "language_level": 3,
@@ -22,6 +22,7 @@ DIRECTIVES = {
 extensions = [
     Extension("omahacore.cards", ["src/omahacore/cards.pyx"], extra_compile_args=COMPILE_ARGS),
     Extension("omahacore.evaluator", ["src/omahacore/evaluator.pyx"], extra_compile_args=COMPILE_ARGS),
+    Extension("omahacore.batch", ["src/omahacore/batch.pyx"], extra_compile_args=COMPILE_ARGS),
     Extension("omahacore.pots", ["src/omahacore/pots.pyx"], extra_compile_args=COMPILE_ARGS),
 ]
 

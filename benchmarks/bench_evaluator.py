@@ -5,9 +5,9 @@ table with ratios for the README comes from ``python benchmarks/compare.py``.
 """
 
 import pytest
+from deals import phevaluator_rows, random_deals
 
 import omaha
-from deals import phevaluator_rows, random_deals
 
 HOLES, BOARDS = random_deals(10_000)  # 60,000 hands
 N = len(HOLES)

@@ -14,8 +14,9 @@ import sys
 import time
 from collections.abc import Callable
 
-import omaha
 from deals import phevaluator_rows, random_deals
+
+import omaha
 
 
 def best_rate(fn: Callable[[], object], hands: int, repeat: int = 7) -> float:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from functools import lru_cache
+from functools import cache
 
 STRAIGHT_FLUSH, QUADS, FULL_HOUSE, FLUSH, STRAIGHT, TRIPS, TWO_PAIR, PAIR, HIGH_CARD = (
     8, 7, 6, 5, 4, 3, 2, 1, 0)
@@ -35,7 +35,7 @@ def straight_top(distinct_ranks_desc: tuple[int, ...]) -> int | None:
     return None
 
 
-@lru_cache(maxsize=None)
+@cache
 def high_tuple_of(ranks_desc: tuple[int, ...], flush: bool) -> tuple[int, tuple[int, ...]]:
     """(category, tie-break ranks) of five cards given their ranks and whether all share a suit."""
     counts = Counter(ranks_desc)

@@ -22,7 +22,7 @@ def test_c1_case_insensitive_and_ten():
 def test_c1_repr_pastes_back_and_str_is_text():
     card = Card("Td")
     assert repr(card) == "Card('Td')"
-    assert eval(repr(card)) == card  # noqa: S307 - the point of the test
+    assert eval(repr(card)) == card
     assert str(card) == "Td"
     assert format_cards(parse_cards("AhKs2c")) == "AhKs2c"
     assert format_cards(parse_cards("AhKs2c"), sep=" ") == "Ah Ks 2c"

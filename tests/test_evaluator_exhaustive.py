@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 
 import omaha
-from omahacore.evaluator import high_key, low_ranks
 import reference_eval as ref
+from omahacore.evaluator import high_key, low_ranks
 
 # Standard counts of the 2,598,960 five-card hands by category (C4), worst first.
 CATEGORY_HANDS = [1302540, 1098240, 123552, 54912, 10200, 5108, 3744, 624, 40]

@@ -2,16 +2,58 @@
 
 The rule numbers quoted throughout (C1, B5, S3, ...) refer to the project's rule book.
 
+Evaluate hands:
+
 >>> import omaha
 >>> omaha.evaluate_high("AhKhQdJd", "ThJhQc2s3s") > omaha.evaluate_high("2c2d7h8h", "ThJhQc2s3s")
 True
 >>> omaha.describe(omaha.evaluate_low("As2d9h9c", "3c4d5hKsKd"), low=True)
 '5-4-3-2-A low'
+
+Play a hand (a seeded generator makes it reproducible; the default is the OS's):
+
+>>> import random
+>>> config = omaha.GameConfig.pot_limit(variant=omaha.OMAHA_HILO, small_blind=1, big_blind=2)
+>>> hand = omaha.Hand(config, stacks={1: 200, 2: 200, 3: 200}, button=1, rng=random.Random(7))
+>>> hand.to_act, hand.legal_actions().call_amount
+(1, 2)
+>>> hand.fold()
+>>> hand.fold()
+>>> hand.is_over, hand.stacks
+(True, {1: 200, 2: 199, 3: 201})
 """
 
-from omahacore.errors import ArrayError, CardError, OmahaError, PotError
-
 from omaha.cards import DECK, Card, format_cards, parse_cards
+from omaha.config import (
+    FIVE_CARD_OMAHA,
+    FIVE_CARD_OMAHA_HILO,
+    FIXED_LIMIT,
+    HOLDEM,
+    NO_LIMIT,
+    OMAHA_HIGH,
+    OMAHA_HILO,
+    POT_LIMIT,
+    SIX_CARD_OMAHA,
+    SIX_CARD_OMAHA_HILO,
+    VARIANTS,
+    GameConfig,
+    Structure,
+    Variant,
+)
+from omaha.errors import (
+    ArrayError,
+    CardError,
+    ClockError,
+    ConfigError,
+    HistoryError,
+    IllegalActionError,
+    OmahaError,
+    PotError,
+    RakeError,
+    RuleError,
+    SnapshotError,
+    TableError,
+)
 from omaha.evaluation import (
     best_hand,
     category,
@@ -30,17 +72,50 @@ from omaha.evaluation import (
     evaluate_low_batch,
     explain,
 )
+from omaha.hand import Hand, RakeRule, Street
+from omaha.table import Table
+from omahacore.pots import PotAward, PotLayer, Settlement, build_pots, settle
 
 __version__ = "0.1.0"
 
 __all__ = [
     "DECK",
+    "FIVE_CARD_OMAHA",
+    "FIVE_CARD_OMAHA_HILO",
+    "FIXED_LIMIT",
+    "HOLDEM",
+    "NO_LIMIT",
+    "OMAHA_HIGH",
+    "OMAHA_HILO",
+    "POT_LIMIT",
+    "SIX_CARD_OMAHA",
+    "SIX_CARD_OMAHA_HILO",
+    "VARIANTS",
     "ArrayError",
     "Card",
     "CardError",
+    "ClockError",
+    "ConfigError",
+    "GameConfig",
+    "Hand",
+    "HistoryError",
+    "IllegalActionError",
     "OmahaError",
+    "PotAward",
     "PotError",
+    "PotLayer",
+    "RakeError",
+    "RakeRule",
+    "RuleError",
+    "Settlement",
+    "SnapshotError",
+    "Street",
+    "Structure",
+    "Table",
+    "TableError",
+    "Variant",
     "best_hand",
+    "build_pots",
     "category",
     "describe",
     "describe_low",
@@ -58,4 +133,5 @@ __all__ = [
     "explain",
     "format_cards",
     "parse_cards",
+    "settle",
 ]

@@ -17,15 +17,14 @@ Card('Ah')
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Union
 
 from omahacore import cards as _core
 
 RANKS = _core.RANKS
 SUITS = _core.SUITS
 
-CardLike = Union[int, str]
-CardsLike = Union[str, Iterable[CardLike]]
+CardLike = int | str
+CardsLike = str | Iterable[CardLike]
 
 
 class Card(int):
@@ -33,7 +32,7 @@ class Card(int):
 
     __slots__ = ()
 
-    def __new__(cls, card: CardLike) -> Card:
+    def __new__(cls, card: CardLike) -> Card:  # noqa: PYI034 - Card(...) is always a Card
         return super().__new__(cls, _core.parse_card(card))
 
     @property

@@ -10,6 +10,13 @@ Strengths are plain ``int``: for high and for low, **larger wins and equal ties*
 
 from __future__ import annotations
 
+from omaha.cards import CardsLike, parse_cards
+from omahacore.batch import (
+    evaluate_five_batch,
+    evaluate_high_batch,
+    evaluate_hilo_batch,
+    evaluate_low_batch,
+)
 from omahacore.evaluator import (
     HIGH_STRENGTHS,
     LOW_STRENGTHS,
@@ -17,24 +24,18 @@ from omahacore.evaluator import (
     evaluate_best,
     evaluate_best_low,
     evaluate_five,
-    evaluate_five_batch,
     evaluate_five_low,
     evaluate_high,
-    evaluate_high_batch,
     evaluate_hilo,
-    evaluate_hilo_batch,
     evaluate_low,
-    evaluate_low_batch,
     high_key,
     low_ranks,
 )
 
-from omaha.cards import CardsLike, parse_cards
-
 __all__ = [
+    "CATEGORIES",
     "HIGH_STRENGTHS",
     "LOW_STRENGTHS",
-    "CATEGORIES",
     "best_hand",
     "category",
     "describe",

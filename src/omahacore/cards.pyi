@@ -1,10 +1,10 @@
 """Stub for the compiled card parser (rule C1)."""
 
 from collections.abc import Iterable
-from typing import Union
+from typing import TypeAlias
 
-_CardLike = Union[int, str]
-_CardsLike = Union[str, Iterable[_CardLike]]
+_CardLike: TypeAlias = int | str
+_CardsLike: TypeAlias = str | Iterable[_CardLike]
 
 RANKS: str
 SUITS: str

@@ -20,29 +20,19 @@ How it is fast (all tables are built on first use, in a few milliseconds):
 
 from libc.stdint cimport int32_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport qsort
-from libc.string cimport memcpy, memset
+from libc.string cimport memset
 
 from omahacore._types cimport card_t, strength_t
 from omahacore.cards cimport check_distinct, read_cards
 from omahacore.cards import RANKS, SUITS, format_card, format_cards, parse_card, parse_cards
-from omahacore.errors import ArrayError, OmahaError
+from omahacore.errors import OmahaError
 
 cdef extern from "_bits.h":
     int omaha_popcount32(uint32_t x) nogil
-    void omaha_prefetch(const void* p) nogil
 
 HIGH_STRENGTHS = 7462
 LOW_STRENGTHS = 56
 
-cdef enum:
-    N_QUINT = 6188      # rank multisets of size 5 (C(17, 5), 13 of them impossible)
-    N_TRIPLE = 455      # rank multisets of size 3
-    N_PAIR = 91         # rank multisets of size 2
-    N_HIGH = 7462       # distinct high strengths (C4)
-    N_LOW = 56          # distinct lows (C5)
-    MAX_HOLE = 6
-    MAX_BOARD = 5
-    ROW = 169           # a board row holds both orders of each hole rank pair: no pair lookup
 
 # Multiset index terms: sorted ranks r0 <= r1 <= ... map to sum C(r_i + i, i + 1).
 cdef uint16_t C2[13]
@@ -61,6 +51,7 @@ cdef uint8_t LOW_OF_SET[256]            # 5-rank low mask -> low strength (0 if 
 cdef uint8_t LOW_BIT[52]                # card -> its low-rank bit (0 for 9..K)
 cdef uint64_t CARD_BIT[256]             # byte -> its card bit; bytes > 51 all map to bit 63
 cdef bint tables_ready = False
+cdef Tables TABLES                       # what other compiled modules may read, once built
 
 
 # ---------------------------------------------------------------- table building
@@ -287,10 +278,25 @@ cdef void ensure_tables() noexcept:
         with nogil:
             build_high_tables()
             build_low_tables()
+        TABLES.low_table = LOW_TABLE
+        TABLES.low_bit = LOW_BIT
+        TABLES.card_bit = CARD_BIT
         tables_ready = True
 
 
 # ---------------------------------------------------------------- kernels
+
+cdef const Tables* tables() noexcept:
+    """Pointers to the lookup tables, built first if needed (call with the GIL held)."""
+    ensure_tables()
+    return &TABLES
+
+
+cdef const uint16_t* board_row(int* ranks) noexcept nogil:
+    """The BOARD5 row of a five-card board's ranks (sorted in place)."""
+    sort5(ranks)
+    return &BOARD5[quint_index(ranks) * ROW]
+
 
 cdef inline void order2(int* r, int i, int j) noexcept nogil:
     cdef int a = r[i], b = r[j]
@@ -298,7 +304,7 @@ cdef inline void order2(int* r, int i, int j) noexcept nogil:
     r[j] = b if a < b else a
 
 
-cdef inline void sort5(int* r) noexcept nogil:
+cdef void sort5(int* r) noexcept nogil:
     # A 9-comparator sorting network: no data-dependent branches to mispredict.
     order2(r, 0, 1); order2(r, 3, 4); order2(r, 2, 4)
     order2(r, 2, 3); order2(r, 1, 4); order2(r, 0, 3)
@@ -609,369 +615,3 @@ def low_ranks(strength):
     ensure_tables()
     cdef int mask = LOW_SETS[s]
     return tuple(bit + 1 for bit in range(7, -1, -1) if mask & (1 << bit))
-
-
-# ---------------------------------------------------------------- batches (NumPy)
-
-cdef object np = None  # imported on first batch call: `import omaha` stays fast
-
-
-cdef object card_array(object values, str name):
-    """``values`` as a C-contiguous uint8 array of card indices, or ArrayError."""
-    global np
-    if np is None:
-        import numpy
-        np = numpy
-    arr = np.asarray(values)
-    if arr.dtype.kind not in "ui":
-        raise ArrayError(f"{name} must be an integer array of card indices (uint8), got dtype {arr.dtype}")
-    if arr.dtype != np.uint8 and arr.size:
-        lo, hi = int(arr.min()), int(arr.max())
-        if lo < 0 or hi > 51:
-            raise ArrayError(f"{name} holds {lo if lo < 0 else hi}, not a card index 0..51")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
-
-
-cdef struct BoardInfo:
-    const uint16_t* row      # BOARD5 row when the board has 5 cards, else NULL
-    uint64_t mask            # cards on the board, for the duplicate check
-    int flush_suit           # suit with 3+ board cards, or -1 (4 from read_board5: no card has it)
-    uint32_t low_row         # board low mask * 256: its LOW_TABLE row (all zero without a low)
-
-
-cdef bint read_board(const uint8_t* b, int nb, BoardInfo* info) noexcept nogil:
-    """Validate a board and precompute what its players share; False if it is invalid."""
-    cdef int r[5]
-    cdef int counts[4]
-    cdef int i
-    cdef uint64_t bit
-    cdef uint32_t low = 0
-    info.mask = (<uint64_t>1) << 63
-    counts[0] = counts[1] = counts[2] = counts[3] = 0
-    for i in range(nb):
-        bit = CARD_BIT[b[i]]
-        if info.mask & bit:
-            return False
-        info.mask |= bit
-        r[i] = b[i] >> 2
-        counts[b[i] & 3] += 1
-        low |= LOW_BIT[b[i]]
-    info.flush_suit = -1
-    for i in range(4):
-        if counts[i] >= 3:
-            info.flush_suit = i
-    info.low_row = low * 256
-    info.row = NULL
-    if nb == 5:
-        sort5(r)
-        info.row = &BOARD5[quint_index(r) * ROW]
-    return True
-
-
-cdef inline strength_t max6(const uint16_t* row, const uint8_t* h) noexcept nogil:
-    """Best of the six hole pairs of a 4-card hole on one board row (the hot path)."""
-    cdef uint32_t r0 = h[0] >> 2, r1 = h[1] >> 2, r2 = h[2] >> 2, r3 = h[3] >> 2
-    cdef const uint16_t* row0 = row + 13 * r0
-    cdef const uint16_t* row1 = row + 13 * r1
-    cdef strength_t a = row0[r1]
-    cdef strength_t b = row0[r2]
-    cdef strength_t c = row0[r3]
-    cdef strength_t d = row1[r2]
-    cdef strength_t e = row1[r3]
-    cdef strength_t f = row[13 * r2 + r3]
-    a = a if a > b else b
-    c = c if c > d else d
-    e = e if e > f else f
-    a = a if a > c else c
-    return a if a > e else e
-
-
-cdef enum:
-    CHUNK = 128  # rows whose boards are read (and their table rows prefetched) together
-
-
-cdef inline void prefetch_board(const BoardInfo* info) noexcept nogil:
-    cdef const char* row = <const char*>info.row
-    cdef int offset
-    for offset in range(0, 2 * ROW, 64):
-        omaha_prefetch(row + offset)
-    omaha_prefetch(row + 2 * ROW - 1)
-    omaha_prefetch(&LOW_TABLE[info.low_row])
-    omaha_prefetch(&LOW_TABLE[info.low_row + 128])
-
-
-cdef inline bint read_board5(const uint8_t* b, BoardInfo* info) noexcept nogil:
-    """read_board for five cards without data-dependent branches (the batch hot path)."""
-    cdef uint64_t acc = (<uint64_t>1) << 63, bad = 0, x
-    cdef uint32_t suits = 0, low = 0, flush
-    cdef int r[5]
-    cdef int i
-    for i in range(5):
-        x = CARD_BIT[b[i]]
-        bad |= acc & x
-        acc |= x
-        suits += 1u << ((b[i] & 3) << 3)   # one byte per suit counts its cards
-        low |= LOW_BIT[b[i]]
-        r[i] = b[i] >> 2
-    if bad:
-        return False
-    info.mask = acc
-    info.low_row = low * 256
-    flush = (suits + 0x7D7D7D7Du) & 0x80808080u  # a byte >= 3 gets its top bit set
-    info.flush_suit = 4 if flush == 0 else (
-        0 if flush & 0x80u else (1 if flush & 0x8000u else (2 if flush & 0x800000u else 3)))
-    sort5(r)
-    info.row = &BOARD5[quint_index(r) * ROW]
-    return True
-
-
-cdef Py_ssize_t omaha4_kernel(const uint8_t* holes, Py_ssize_t n, const uint8_t* boards,
-                              bint shared_board, int32_t* high, int32_t* low) noexcept nogil:
-    """The common case unrolled: 4 hole cards, 5 board cards. Same contract as batch_kernel.
-
-    Rows go in chunks: first every distinct board of the chunk is read and its table rows
-    are prefetched, then the players are evaluated, so the cache misses of one board
-    overlap the work on the others instead of stalling each board change.
-    """
-    cdef BoardInfo infos[CHUNK]
-    cdef uint8_t board_of[CHUNK]
-    cdef Py_ssize_t start, row, stop
-    cdef int k, n_infos
-    cdef const uint8_t* h
-    cdef const uint8_t* b
-    cdef uint32_t head, prev_head = 0
-    cdef uint8_t prev_tail = 0
-    cdef const BoardInfo* info
-    cdef uint64_t acc, bad, b0, b1, b2, b3
-    cdef uint32_t c0, c1, c2, c3, fs
-    cdef strength_t best, v
-    start = 0
-    while start < n:
-        stop = start + CHUNK if start + CHUNK < n else n
-        n_infos = 0
-        for row in range(start, stop):
-            b = boards if shared_board else boards + 5 * row
-            memcpy(&head, b, 4)
-            if n_infos == 0 or head != prev_head or b[4] != prev_tail:
-                if not read_board5(b, &infos[n_infos]):
-                    return row
-                prefetch_board(&infos[n_infos])
-                n_infos += 1
-                prev_head = head
-                prev_tail = b[4]
-            board_of[row - start] = n_infos - 1
-        for row in range(start, stop):
-            info = &infos[board_of[row - start]]
-            h = holes + 4 * row
-            c0 = h[0]; c1 = h[1]; c2 = h[2]; c3 = h[3]
-            b0 = CARD_BIT[c0]; b1 = CARD_BIT[c1]; b2 = CARD_BIT[c2]; b3 = CARD_BIT[c3]
-            # Branch-free duplicate / range test: a bit seen twice (bit 63 = not a card) is bad.
-            acc = info.mask
-            bad = acc & b0
-            acc |= b0
-            bad |= acc & b1
-            acc |= b1
-            bad |= acc & b2
-            acc |= b2
-            bad |= acc & b3
-            if bad:
-                return row
-            if high != NULL:
-                best = max6(info.row, h)
-                # Count hole cards of the board's flush suit (suit 4 = none: counts 0), so the
-                # only branch is the rare "two suited hole cards" one.
-                fs = <uint32_t>info.flush_suit
-                if ((c0 & 3) == fs) + ((c1 & 3) == fs) + ((c2 & 3) == fs) + ((c3 & 3) == fs) >= 2:
-                    b = boards if shared_board else boards + 5 * row
-                    v = flush_high(h, 4, b, 5)
-                    if v > best:
-                        best = v
-                high[row] = best
-            if low != NULL:
-                low[row] = LOW_TABLE[info.low_row + (LOW_BIT[c0] | LOW_BIT[c1] | LOW_BIT[c2] | LOW_BIT[c3])]
-        start = stop
-    return -1
-
-
-cdef Py_ssize_t batch_kernel(const uint8_t* holes, Py_ssize_t n, int nh,
-                             const uint8_t* boards, int nb, bint shared_board,
-                             int32_t* high, int32_t* low) noexcept nogil:
-    """Evaluate every row; ``high``/``low`` may be NULL. Returns the first bad row or -1."""
-    cdef Py_ssize_t row
-    cdef int i, j, suited
-    cdef const uint8_t* h
-    cdef const uint8_t* b = boards
-    cdef const uint8_t* prev = NULL
-    cdef BoardInfo info
-    cdef uint64_t mask, bit
-    cdef uint32_t hl
-    cdef strength_t best, v
-    for row in range(n):
-        h = holes + row * nh
-        if not shared_board:
-            b = boards + row * nb
-        # Deals are often generated a board at a time: reuse the board work across rows.
-        if prev == NULL or (b != prev and not same_cards(b, prev, nb)):
-            if not read_board(b, nb, &info):
-                return row
-            prev = b
-        mask = info.mask
-        hl = 0
-        for i in range(nh):
-            bit = CARD_BIT[h[i]]
-            if mask & bit:
-                return row
-            mask |= bit
-            hl |= LOW_BIT[h[i]]
-        if high != NULL:
-            if info.row == NULL:
-                best = omaha_high(h, nh, b, nb)
-            else:
-                if nh == 4:
-                    best = max6(info.row, h)
-                else:
-                    best = 0
-                    for i in range(nh):
-                        for j in range(i + 1, nh):
-                            v = info.row[(h[i] >> 2) * 13 + (h[j] >> 2)]
-                            if v > best:
-                                best = v
-                if info.flush_suit >= 0:
-                    suited = 0
-                    for i in range(nh):
-                        suited += (h[i] & 3) == info.flush_suit
-                    if suited >= 2:
-                        v = flush_high(h, nh, b, nb)
-                        if v > best:
-                            best = v
-            high[row] = best
-        if low != NULL:
-            low[row] = LOW_TABLE[info.low_row + hl]
-    return -1
-
-
-cdef inline bint same_cards(const uint8_t* a, const uint8_t* b, int n) noexcept nogil:
-    cdef uint32_t x, y
-    cdef int i
-    if n == 5:  # one unaligned 4-byte load each instead of four byte compares
-        memcpy(&x, a, 4)
-        memcpy(&y, b, 4)
-        return x == y and a[4] == b[4]
-    for i in range(n):
-        if a[i] != b[i]:
-            return False
-    return True
-
-
-cdef tuple run_batch(object holes, object boards, bint want_high, bint want_low):
-    cdef object h = card_array(holes, "holes")
-    cdef object b = card_array(boards, "boards")
-    if h.ndim != 2 or h.shape[1] < 4 or h.shape[1] > MAX_HOLE:
-        raise ArrayError(f"holes must have shape (N, 4), (N, 5) or (N, 6), got {h.shape}")
-    cdef bint shared = b.ndim == 1
-    if shared:
-        b = b.reshape(1, -1)
-    if b.ndim != 2 or b.shape[1] < 3 or b.shape[1] > MAX_BOARD:
-        raise ArrayError(f"boards must have shape (N, 5) or (5,) (3 or 4 columns also allowed), got {boards_shape(boards)}")
-    if not shared and b.shape[0] != h.shape[0]:
-        raise ArrayError(f"holes has {h.shape[0]} rows but boards has {b.shape[0]}")
-    cdef Py_ssize_t n = h.shape[0]
-    high = np.empty(n, dtype=np.int32) if want_high else None
-    low = np.empty(n, dtype=np.int32) if want_low else None
-    cdef int32_t[::1] high_view
-    cdef int32_t[::1] low_view
-    cdef int32_t* high_ptr = NULL
-    cdef int32_t* low_ptr = NULL
-    if want_high and n:
-        high_view = high
-        high_ptr = &high_view[0]
-    if want_low and n:
-        low_view = low
-        low_ptr = &low_view[0]
-    cdef const uint8_t[:, ::1] hv = h
-    cdef const uint8_t[:, ::1] bv = b
-    cdef int nh = h.shape[1], nb = b.shape[1]
-    cdef Py_ssize_t bad = -1
-    ensure_tables()
-    if n and bv.shape[0]:
-        with nogil:
-            if nh == 4 and nb == 5:
-                bad = omaha4_kernel(&hv[0, 0], n, &bv[0, 0], shared, high_ptr, low_ptr)
-            else:
-                bad = batch_kernel(&hv[0, 0], n, nh, &bv[0, 0], nb, shared, high_ptr, low_ptr)
-    if bad >= 0:
-        raise ArrayError(f"row {bad}: {row_problem(h[bad], b[0 if shared else bad])}")
-    return high, low
-
-
-cdef str row_problem(object hole, object board):
-    """Why a row was refused, in the words of the single-hand reader."""
-    cdef card_t hb[MAX_HOLE]
-    cdef card_t bb[MAX_BOARD]
-    cdef int nb
-    try:
-        read_omaha(hole.tolist(), board.tolist(), hb, bb, &nb)
-    except OmahaError as exc:
-        return str(exc)
-    return "invalid cards"
-
-
-cdef object boards_shape(object boards):
-    return getattr(boards, "shape", None) or np.shape(boards)
-
-
-def evaluate_high_batch(holes, boards):
-    """High strengths of many Omaha hands, releasing the GIL.
-
-    ``holes``: integer array (N, 4) (or 5/6 columns) of card indices; ``boards``: (N, 5) or one
-    (5,) board shared by every row. Returns an int32 array of length N.
-
-    >>> import numpy as np
-    >>> evaluate_high_batch(np.array([[48, 49, 0, 1]], np.uint8), np.array([50, 51, 44, 45, 8], np.uint8))
-    array([7284], dtype=int32)
-    """
-    return run_batch(holes, boards, True, False)[0]
-
-
-def evaluate_low_batch(holes, boards):
-    """Eight-or-better low strengths (0 for none) of many Omaha hands; see evaluate_high_batch."""
-    return run_batch(holes, boards, False, True)[1]
-
-
-def evaluate_hilo_batch(holes, boards):
-    """``(high, low)`` int32 arrays for many Omaha hands in one pass."""
-    return run_batch(holes, boards, True, True)
-
-
-def evaluate_five_batch(cards):
-    """High strengths of an (N, 5) array of five-card hands."""
-    cdef object c = card_array(cards, "cards")
-    if c.ndim != 2 or c.shape[1] != 5:
-        raise ArrayError(f"cards must have shape (N, 5), got {c.shape}")
-    cdef Py_ssize_t n = c.shape[0], i, bad = -1
-    out = np.empty(n, dtype=np.int32)
-    cdef int32_t[::1] ov = out
-    cdef const uint8_t[:, ::1] cv = c
-    ensure_tables()
-    with nogil:
-        for i in range(n):
-            if not valid_five(&cv[i, 0]):
-                bad = i
-                break
-            ov[i] = five_high(&cv[i, 0])
-    if bad >= 0:
-        raise ArrayError(f"row {bad}: cards {c[bad].tolist()} are not five distinct card indices 0..51")
-    return out
-
-
-cdef bint valid_five(const uint8_t* c) noexcept nogil:
-    cdef uint64_t seen = 0, bit
-    cdef int i
-    for i in range(5):
-        if c[i] > 51:
-            return False
-        bit = (<uint64_t>1) << c[i]
-        if seen & bit:
-            return False
-        seen |= bit
-    return True

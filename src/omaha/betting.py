@@ -1,0 +1,168 @@
+"""Betting rules of one round (B3-B7) as a small state object with pure rule methods.
+
+A :class:`BettingRound` holds what the rules need about the current street: the bet to call,
+the size of the last full raise (B4), the fixed-limit level and count of bets toward the cap
+(B3, B7) and the last aggressor (S1). It answers "what may this player do" without touching
+the hand, so the hand can check an action completely before changing anything.
+
+>>> from omaha.config import POT_LIMIT
+>>> r = BettingRound(POT_LIMIT, unit=100, cap=None)   # a flop with 200 collected (B5)
+>>> r.apply_raise(150, player=0)                          # A bets 150; B calls 150
+>>> r.raise_range(bet=0, stack=10_000, pot_total=500, acted=False, others_can_act=True)
+(300, 800)
+"""
+
+# ruff: noqa: PLR1730, FURB136 (hot paths: comparisons beat min()/max() calls here)
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from omaha.config import FIXED_LIMIT, POT_LIMIT, Structure
+
+__all__ = ["BettingRound", "LegalActions"]
+
+_new_tuple = tuple.__new__   # builds LegalActions without the named tuple's Python-level __new__
+
+
+class LegalActions(NamedTuple):
+    """What the player to act (``seat``) may do now.
+
+    ``call_amount`` is the chips a call adds (capped at the stack: a short call is all-in,
+    B8); 0 means nothing is owed and ``can_check`` is true. ``min_raise_to``/``max_raise_to``
+    bound the total a bet or raise may reach this round, or are ``None`` when no bet or raise
+    is allowed. At showdown only ``can_show``/``can_muck`` are true (S1). (A named tuple:
+    immutable and cheap, since bots ask for it before every action.)
+
+    >>> la = LegalActions(seat=3, can_fold=True, can_check=False, call_amount=2,
+    ...                   min_raise_to=4, max_raise_to=7)
+    >>> la.can_call, la.can_raise
+    (True, True)
+    """
+
+    seat: int
+    can_fold: bool
+    can_check: bool
+    call_amount: int
+    min_raise_to: int | None
+    max_raise_to: int | None
+    can_show: bool = False
+    can_muck: bool = False
+
+    @property
+    def can_call(self) -> bool:
+        """Whether a call is possible (something is owed)."""
+        return self.call_amount > 0
+
+    @property
+    def can_raise(self) -> bool:
+        """Whether a bet or raise is possible (``bet_or_raise`` is legal for some amount)."""
+        return self.min_raise_to is not None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible fields."""
+        return {
+            "seat": self.seat, "can_fold": self.can_fold, "can_check": self.can_check,
+            "call_amount": self.call_amount, "min_raise_to": self.min_raise_to,
+            "max_raise_to": self.max_raise_to, "can_show": self.can_show,
+            "can_muck": self.can_muck,
+        }
+
+
+class BettingRound:
+    """The betting state of one street and the rules that read it.
+
+    ``unit`` is the fixed-limit bet of the street, or the big blind in pot and no limit
+    (the minimum bet, B4). ``current_bet`` is the total to call; ``min_raise`` the size of the
+    last full bet or raise (B4); ``full_level`` the fixed-limit total of the last bet that
+    counted as full, and ``raises`` how many counted toward the cap ``cap`` (B3, B7).
+    """
+
+    __slots__ = ("aggressor", "cap", "current_bet", "full_level", "limit", "min_raise",
+                 "pot_limit", "raises", "unit")
+
+    def __init__(self, structure: Structure, unit: int, cap: int | None, *,
+                 current_bet: int = 0, raises: int = 0) -> None:
+        self.limit = structure is FIXED_LIMIT
+        self.pot_limit = structure is POT_LIMIT
+        self.unit = unit
+        self.cap = cap if self.limit else None
+        self.current_bet = current_bet
+        self.min_raise = unit
+        self.full_level = current_bet
+        self.raises = raises
+        self.aggressor = -1
+
+    def next_street(self, unit: int, cap: int | None) -> None:
+        """Start a new betting round in place (nobody has bet)."""
+        self.unit = unit
+        self.cap = cap if self.limit else None
+        self.current_bet = self.full_level = self.raises = 0
+        self.min_raise = unit
+        self.aggressor = -1
+
+    def reopened_for(self, bet: int) -> bool:
+        """Whether a player who already acted with ``bet`` in front faces a full raise (B6, B7).
+
+        No limit and pot limit: what was added since they acted must be a full raise
+        (several short all-ins add up, as in Robert's Rules). Fixed limit: at least half a
+        unit counts as full.
+        """
+        added = self.current_bet - bet
+        if self.limit:
+            return 2 * added >= self.unit
+        return added >= self.min_raise
+
+    def legal(self, seat: int, bet: int, stack: int, pot_total: int, acted: bool,
+              others_can_act: bool) -> LegalActions:
+        """What a player may do (B2-B8): ``bet`` is what they have in front this round,
+        ``pot_total`` every chip in the pot including all bets, ``acted`` whether they acted
+        this round already, ``others_can_act`` whether anyone else could still call a raise.
+
+        A player who cannot make a full raise may still raise all-in for less (B7, B8).
+        This runs before every decision, hence one flat function with no helper calls.
+        """
+        current = self.current_bet
+        owed = current - bet
+        call = (owed if owed < stack else stack) if owed > 0 else 0
+        allin = bet + stack
+        low = high = None
+        # reopened: not acted yet, or facing a full raise since (the rule of reopened_for)
+        if allin > current and others_can_act and (
+                not acted or (2 * owed >= self.unit if self.limit else owed >= self.min_raise)):
+            if self.limit:
+                if self.cap is None or self.raises < self.cap:
+                    low = self.full_level + self.unit
+                    if low > allin:
+                        low = allin
+                    high = low
+            else:
+                low = current + self.min_raise
+                high = current + pot_total + owed if self.pot_limit else allin  # B5: call + pot
+                if high < low:
+                    high = low
+                if low > allin:
+                    low = allin
+                if high > allin:
+                    high = allin
+        return _new_tuple(LegalActions, (seat, True, owed <= 0, call, low, high, False, False))
+
+    def raise_range(self, bet: int, stack: int, pot_total: int, acted: bool,
+                    others_can_act: bool) -> tuple[int, int] | None:
+        """The (min, max) total this player may bet or raise to, or None (see :meth:`legal`)."""
+        legal = self.legal(0, bet, stack, pot_total, acted, others_can_act)
+        if legal.min_raise_to is None or legal.max_raise_to is None:
+            return None
+        return (legal.min_raise_to, legal.max_raise_to)
+
+    def apply_raise(self, to: int, *, player: int) -> None:
+        """Record a bet or raise to ``to`` (already checked legal): sizes, level, cap, aggressor."""
+        if self.limit:
+            if 2 * (to - self.full_level) >= self.unit:   # full, or an all-in of half a unit (B7)
+                self.full_level = to
+                self.raises += 1
+        elif to - self.current_bet >= self.min_raise:
+            self.min_raise = to - self.current_bet
+            self.raises += 1
+        self.current_bet = to
+        self.aggressor = player

@@ -1,0 +1,249 @@
+"""Game configuration: the variant (C3, C6), the betting structure (B3-B5) and the blinds (T3).
+
+A game is a small frozen :class:`GameConfig` made with keyword arguments; the three
+constructors fill in what the rules derive:
+
+>>> fl = GameConfig.fixed_limit(small_bet=10, big_bet=20, variant=OMAHA_HILO)
+>>> fl.small_blind, fl.big_blind, fl.bet_unit(0), fl.bet_unit(3)
+(5, 10, 10, 20)
+>>> GameConfig.fixed_limit(small_bet=500, big_bet=1000, blind_unit=100).small_blind  # T3
+200
+>>> pl = GameConfig.pot_limit(small_blind=1, big_blind=2)
+>>> pl.structure, pl.variant.name
+(Structure.POT_LIMIT, 'Omaha High')
+>>> GameConfig.from_dict(pl.to_dict()) == pl
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from enum import Enum
+from typing import Any, Literal
+
+from omaha.errors import ConfigError
+
+__all__ = [
+    "FIVE_CARD_OMAHA",
+    "FIVE_CARD_OMAHA_HILO",
+    "FIXED_LIMIT",
+    "HOLDEM",
+    "NO_LIMIT",
+    "OMAHA_HIGH",
+    "OMAHA_HILO",
+    "POT_LIMIT",
+    "SIX_CARD_OMAHA",
+    "SIX_CARD_OMAHA_HILO",
+    "VARIANTS",
+    "GameConfig",
+    "Structure",
+    "Variant",
+]
+
+HandRule = Literal["omaha", "holdem"]
+
+# Cards one hand can use besides the hole cards: five on the board and three burns (T6).
+BOARD_AND_BURNS = 8
+MAX_SEATS = 10
+
+
+def _int(value: object, name: str, *, minimum: int, rule: str | None = None) -> int:
+    """``value`` as a chip count or count, refusing bools, floats and values below minimum."""
+    if type(value) is not int:
+        raise ConfigError(rule, f"{name} must be an int, got {value!r}")
+    if value < minimum:
+        raise ConfigError(rule, f"{name} must be at least {minimum}, got {value}")
+    return value
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Variant:
+    """Which cards make a hand (C3, C6): ``hole_cards`` dealt, the ``hand_rule`` and hi/lo.
+
+    ``"omaha"`` plays exactly 2 hole cards with exactly 3 board cards; ``"holdem"`` plays the
+    best 5 of the 7 cards. ``hi_lo`` splits every pot with an 8-or-better low (C5, S3).
+
+    >>> Variant(name="Omaha Hi/Lo 8-or-better", hi_lo=True) == OMAHA_HILO
+    True
+    """
+
+    name: str
+    hole_cards: int = 4
+    hand_rule: HandRule = "omaha"
+    hi_lo: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.name, str) or not self.name:
+            raise ConfigError("C6", f"a variant needs a name, got {self.name!r}")
+        if self.hand_rule == "omaha":
+            if self.hole_cards not in (4, 5, 6) or type(self.hole_cards) is not int:
+                raise ConfigError("C6", f"Omaha deals 4, 5 or 6 hole cards, got {self.hole_cards!r}")
+        elif self.hand_rule == "holdem":
+            if self.hole_cards != 2 or type(self.hole_cards) is not int:
+                raise ConfigError("C6", f"Hold'em deals 2 hole cards, got {self.hole_cards!r}")
+        else:
+            raise ConfigError("C6", f"hand_rule must be 'omaha' or 'holdem', got {self.hand_rule!r}")
+        if type(self.hi_lo) is not bool:
+            raise ConfigError("C6", f"hi_lo must be a bool, got {self.hi_lo!r}")
+
+    @property
+    def max_players(self) -> int:
+        """Most players one 52-card deck can serve (C1), at most 10 (T1)."""
+        return min(MAX_SEATS, (52 - BOARD_AND_BURNS) // self.hole_cards)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible fields."""
+        return {"name": self.name, "hole_cards": self.hole_cards,
+                "hand_rule": self.hand_rule, "hi_lo": self.hi_lo}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Variant:
+        """Inverse of :meth:`to_dict`."""
+        try:
+            return cls(name=data["name"], hole_cards=data["hole_cards"],
+                       hand_rule=data["hand_rule"], hi_lo=data["hi_lo"])
+        except (KeyError, TypeError) as exc:
+            raise ConfigError("C6", f"bad variant data {data!r}") from exc
+
+
+OMAHA_HIGH = Variant(name="Omaha High")
+OMAHA_HILO = Variant(name="Omaha Hi/Lo 8-or-better", hi_lo=True)
+FIVE_CARD_OMAHA = Variant(name="5-Card Omaha High", hole_cards=5)
+FIVE_CARD_OMAHA_HILO = Variant(name="5-Card Omaha Hi/Lo 8-or-better", hole_cards=5, hi_lo=True)
+SIX_CARD_OMAHA = Variant(name="6-Card Omaha High", hole_cards=6)
+SIX_CARD_OMAHA_HILO = Variant(name="6-Card Omaha Hi/Lo 8-or-better", hole_cards=6, hi_lo=True)
+HOLDEM = Variant(name="Texas Hold'em", hole_cards=2, hand_rule="holdem")
+VARIANTS: tuple[Variant, ...] = (
+    OMAHA_HIGH, OMAHA_HILO, FIVE_CARD_OMAHA, FIVE_CARD_OMAHA_HILO,
+    SIX_CARD_OMAHA, SIX_CARD_OMAHA_HILO, HOLDEM,
+)
+
+
+class Structure(Enum):
+    """The betting structure (B3 fixed limit, B4 no limit, B5 pot limit)."""
+
+    FIXED_LIMIT = "fixed-limit"
+    POT_LIMIT = "pot-limit"
+    NO_LIMIT = "no-limit"
+
+    def __repr__(self) -> str:
+        return f"Structure.{self.name}"
+
+
+FIXED_LIMIT = Structure.FIXED_LIMIT
+POT_LIMIT = Structure.POT_LIMIT
+NO_LIMIT = Structure.NO_LIMIT
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class GameConfig:
+    """One game: variant, structure, stakes, blinds, antes and cap options.
+
+    Fixed limit needs ``small_bet`` (``big_bet`` defaults to twice it); its blinds default
+    from the stakes (T3): the big blind is the small bet, the small blind half of it rounded
+    down to ``blind_unit``. Pot and no limit take ``small_blind`` and ``big_blind`` directly.
+    ``ante`` is a dead ante every player posts; ``big_blind_ante`` is one dead ante the big
+    blind posts for the table. ``max_raises`` caps the bets per fixed-limit round (B3; None
+    lifts it) and ``uncapped_heads_up`` lifts the cap on rounds that start with two players.
+    The cap does not apply to pot and no limit.
+
+    >>> GameConfig(structure=NO_LIMIT, small_blind=50, big_blind=100, ante=10).ante
+    10
+    """
+
+    variant: Variant = OMAHA_HIGH
+    structure: Structure = POT_LIMIT
+    small_blind: int = 0
+    big_blind: int = 0
+    small_bet: int = 0
+    big_bet: int = 0
+    blind_unit: int = 1
+    ante: int = 0
+    big_blind_ante: int = 0
+    max_raises: int | None = 4
+    uncapped_heads_up: bool = False
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.variant, Variant):
+            raise ConfigError("C6", f"variant must be a Variant, got {self.variant!r}")
+        if not isinstance(self.structure, Structure):
+            raise ConfigError("B3", f"structure must be a Structure, got {self.structure!r}")
+        unit = _int(self.blind_unit, "blind_unit", minimum=1, rule="T3")
+        if self.structure is FIXED_LIMIT:
+            small_bet = _int(self.small_bet, "small_bet", minimum=1, rule="B3")
+            big_bet = self.big_bet or 2 * small_bet
+            _int(big_bet, "big_bet", minimum=small_bet, rule="B3")
+            big_blind = self.big_blind or small_bet
+            small_blind = self.small_blind or big_blind // 2 // unit * unit
+            if small_blind == 0:
+                raise ConfigError("T3", f"the small blind, half of {big_blind} rounded down to "
+                                  f"blind_unit={unit}, is 0; pass small_blind explicitly")
+            object.__setattr__(self, "big_bet", big_bet)
+            object.__setattr__(self, "big_blind", big_blind)
+            object.__setattr__(self, "small_blind", small_blind)
+        else:
+            if self.small_bet or self.big_bet:
+                raise ConfigError("B3", f"small_bet/big_bet are for fixed limit, not {self.structure.value}")
+            if not self.big_blind or not self.small_blind:
+                raise ConfigError("T3", f"{self.structure.value} needs small_blind and big_blind")
+        big_blind = _int(self.big_blind, "big_blind", minimum=1, rule="T3")
+        _int(self.small_blind, "small_blind", minimum=1, rule="T3")
+        if self.small_blind > big_blind:
+            raise ConfigError("T3", f"small_blind {self.small_blind} exceeds big_blind {big_blind}")
+        _int(self.ante, "ante", minimum=0, rule="T3")
+        _int(self.big_blind_ante, "big_blind_ante", minimum=0, rule="T3")
+        if self.max_raises is not None:
+            _int(self.max_raises, "max_raises", minimum=1, rule="B3")
+        if type(self.uncapped_heads_up) is not bool:
+            raise ConfigError("B3", f"uncapped_heads_up must be a bool, got {self.uncapped_heads_up!r}")
+
+    @classmethod
+    def fixed_limit(cls, *, small_bet: int, big_bet: int = 0, variant: Variant = OMAHA_HIGH,
+                    **options: Any) -> GameConfig:
+        """A fixed-limit game (B3) whose blinds default from the stakes (T3)."""
+        return cls(structure=FIXED_LIMIT, small_bet=small_bet, big_bet=big_bet,
+                   variant=variant, **options)
+
+    @classmethod
+    def pot_limit(cls, *, small_blind: int, big_blind: int, variant: Variant = OMAHA_HIGH,
+                  **options: Any) -> GameConfig:
+        """A pot-limit game (B5)."""
+        return cls(structure=POT_LIMIT, small_blind=small_blind, big_blind=big_blind,
+                   variant=variant, **options)
+
+    @classmethod
+    def no_limit(cls, *, small_blind: int, big_blind: int, variant: Variant = OMAHA_HIGH,
+                 **options: Any) -> GameConfig:
+        """A no-limit game (B4)."""
+        return cls(structure=NO_LIMIT, small_blind=small_blind, big_blind=big_blind,
+                   variant=variant, **options)
+
+    def bet_unit(self, street: int) -> int:
+        """The fixed-limit bet on ``street`` (0 preflop .. 3 river), else the big blind (B3, B4)."""
+        if self.structure is FIXED_LIMIT:
+            return self.small_bet if street < 2 else self.big_bet
+        return self.big_blind
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible fields (every blind resolved)."""
+        return {
+            "variant": self.variant.to_dict(), "structure": self.structure.value,
+            "small_blind": self.small_blind, "big_blind": self.big_blind,
+            "small_bet": self.small_bet, "big_bet": self.big_bet, "blind_unit": self.blind_unit,
+            "ante": self.ante, "big_blind_ante": self.big_blind_ante,
+            "max_raises": self.max_raises, "uncapped_heads_up": self.uncapped_heads_up,
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> GameConfig:
+        """Inverse of :meth:`to_dict`."""
+        try:
+            fields = dict(data)
+            fields["variant"] = Variant.from_dict(fields["variant"])
+            fields["structure"] = Structure(fields["structure"])
+            return cls(**fields)
+        except (KeyError, TypeError, ValueError) as exc:
+            if isinstance(exc, ConfigError):
+                raise
+            raise ConfigError(None, f"bad game config data: {exc}") from exc

@@ -1,0 +1,130 @@
+"""Exceptions of the game engine.
+
+Every error a caller can cause is a :class:`ValueError` (through :class:`OmahaError`), names
+what was wrong, and leaves the game exactly as it was. Errors that break a numbered rule of
+``RULES.md`` carry it in ``rule`` and start their message with it:
+
+>>> err = IllegalActionError("B4", "minimum raise is to 400, got 300")
+>>> str(err), err.rule, isinstance(err, ValueError)
+('B4: minimum raise is to 400, got 300', 'B4', True)
+"""
+
+from __future__ import annotations
+
+from omahacore.errors import ArrayError, CardError, OmahaError, PotError
+
+__all__ = [
+    "ArrayError",
+    "CardError",
+    "ClockError",
+    "ConfigError",
+    "HistoryError",
+    "IllegalActionError",
+    "OmahaError",
+    "PotError",
+    "RakeError",
+    "RuleError",
+    "SnapshotError",
+    "TableError",
+]
+
+
+class RuleError(OmahaError):
+    """An error that names the rule it enforces (``rule`` is e.g. ``"B4"``, or ``None``)."""
+
+    def __init__(self, rule: str | None, message: str) -> None:
+        self.rule = rule
+        super().__init__(f"{rule}: {message}" if rule else message)
+
+    def __reduce__(self) -> tuple[type[RuleError], tuple[str | None, str]]:
+        text = str(self)
+        prefix = f"{self.rule}: " if self.rule else ""
+        return (type(self), (self.rule, text[len(prefix):]))
+
+
+class ConfigError(RuleError):
+    """A game configuration is invalid (rules T3, B3, C6)."""
+
+
+class IllegalActionError(RuleError):
+    """An action or amount is not allowed now (rules B1-B8, S1, D2); nothing was changed."""
+
+
+class TableError(RuleError):
+    """A seating, button or chip operation is not allowed (rules T1-T5, B8)."""
+
+
+class SnapshotError(OmahaError):
+    """Snapshot or event data is malformed or does not replay to the game it describes."""
+
+
+class RakeError(OmahaError):
+    """A rake schedule or a rake question is malformed (rules K1-K4)."""
+
+
+class ClockError(OmahaError):
+    """A clock call is malformed: bad time, time going backwards, wrong seat (rules D1-D4)."""
+
+
+class HistoryError(OmahaError):
+    """A PHH hand history is malformed, or one of its actions breaks the rules.
+
+    The message starts with where the fault is, so a user can find it in the file:
+
+    >>> err = HistoryError("raise to 50 is below the minimum 60", index=6, action="p3 cbr 50")
+    >>> str(err)
+    "actions[6] 'p3 cbr 50': raise to 50 is below the minimum 60"
+    >>> err.index, err.action, err.reason
+    (6, 'p3 cbr 50', 'raise to 50 is below the minimum 60')
+
+    Attributes:
+        reason: what is wrong, without the location.
+        field: the TOML field at fault (``"actions"`` when an action is), or ``None``.
+        index: the 0-based position of the faulty action in ``actions``, or ``None``.
+        action: the text of the faulty action, or ``None``.
+        hand: the table name of the hand inside a ``.phhs`` collection, or ``None``.
+        source: the file the history came from, or ``None``.
+    """
+
+    def __init__(
+        self,
+        reason: str,
+        *,
+        field: str | None = None,
+        index: int | None = None,
+        action: str | None = None,
+        hand: str | None = None,
+        source: str | None = None,
+    ) -> None:
+        self.reason = reason
+        self.field = "actions" if field is None and index is not None else field
+        self.index = index
+        self.action = action
+        self.hand = hand
+        self.source = source
+        super().__init__(self._render())
+
+    def located(self, *, hand: str | None = None, source: str | None = None) -> HistoryError:
+        """A copy of this error that also names the collection entry and/or file it is in."""
+        return HistoryError(
+            self.reason,
+            field=self.field,
+            index=self.index,
+            action=self.action,
+            hand=self.hand if hand is None else hand,
+            source=self.source if source is None else source,
+        )
+
+    def _render(self) -> str:
+        where = []
+        if self.source is not None:
+            where.append(self.source)
+        if self.hand is not None:
+            where.append(f"[{self.hand}]")
+        if self.index is not None:
+            where.append(f"actions[{self.index}]")
+            if self.action is not None:
+                where.append(repr(self.action))
+        elif self.field is not None:
+            where.append(self.field)
+        return f"{' '.join(where)}: {self.reason}" if where else self.reason

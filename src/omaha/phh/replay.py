@@ -1,0 +1,325 @@
+"""Replaying a history through the engine, with the legality checks of live play.
+
+:func:`replay_history` builds the engine's :class:`~omaha.hand.Hand` from the history's
+fields (:mod:`omaha.phh.stakes`), deals it the history's cards, and applies every action in
+order. The engine decides whose turn it is and what each player may do (B1-B8): an action
+the engine refuses, an action out of turn, a board dealt too early or missing, or cards
+that contradict each other stop the replay with a :class:`~omaha.phh.HistoryError` naming
+the action's index and text.
+
+Cards: hole and board cards come from the ``d dh``/``d db`` actions, and unknown hole cards
+(``??``) from what the player shows (``sm``). Cards the history never reveals are drawn from
+the rest of the deck (seeded, so a replay is deterministic); they are allowed only where
+they cannot matter: a hand that reaches a showdown needs the whole board and the hole cards
+of every player still in.
+
+Showdown: the engine shows and mucks by rule S1 itself, so ``sm`` actions are checked (the
+player is still in, the cards are theirs) but do not steer it.
+
+Extensions read here: a no-op whose commentary is exactly ``pN protected all-in (D2)``
+replays the D2 timeout of a player with chips in (they keep the rest of their stack), and
+the user field ``_rake`` (total chips raked, rule K1) is taken again.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from omaha.deck import board_positions, cards_needed, hole_position, shuffled_cards
+from omaha.errors import OmahaError
+from omaha.hand import Hand, RakeRule
+from omaha.phh.actions import (
+    Action,
+    BetOrRaiseTo,
+    CheckOrCall,
+    DealBoard,
+    DealHole,
+    Fold,
+    NoOp,
+    ShowOrMuck,
+)
+from omaha.phh.cards import PhhCard, format_phh_cards
+from omaha.phh.errors import HistoryError
+from omaha.phh.history import HandHistory
+from omaha.phh.seats import blind_players, table_seats
+from omaha.phh.stakes import config_for_history
+
+__all__ = ["PROTECTED_ALL_IN", "RecordedRake", "ReplayResult", "replay_history"]
+
+PROTECTED_ALL_IN = re.compile(r"p([1-9][0-9]*) protected all-in \(D2\)")
+"""The commentary of the no-op that records a D2 protected all-in."""
+
+_STREETS = ("flop", "turn", "river")
+
+
+def _next_street(board_cards: int) -> str:
+    """The street dealt next onto a board of 0, 3 or 4 cards."""
+    return _STREETS[0 if board_cards == 0 else board_cards - 2]
+
+
+@dataclass(frozen=True)
+class ReplayResult:
+    """The outcome of a replay.
+
+    Attributes:
+        history: the history replayed.
+        hand: the engine's hand after the last action (its ``events`` are the full log).
+        finishing_stacks: each player's chips after the replay, in PHH order.
+        complete: True when the hand is over (awarded), False for a partial history.
+    """
+
+    history: HandHistory
+    hand: Hand
+    finishing_stacks: tuple[int, ...]
+    complete: bool
+
+    @property
+    def matches(self) -> bool:
+        """False only when the history records ``finishing_stacks`` that differ."""
+        expected = self.history.finishing_stacks
+        return expected is None or tuple(expected) == self.finishing_stacks
+
+
+@dataclass(frozen=True)
+class RecordedRake:
+    """A rake rule that takes a recorded amount (replaying the ``_rake`` field, rule K1)."""
+
+    amount: int
+
+    def rake_for(self, pot_total: int, players_dealt: int, saw_flop: bool) -> int:
+        """The recorded rake, whatever the pot."""
+        return self.amount
+
+
+def replay_history(
+    history: HandHistory, *, rake: RakeRule | None = None, rng: random.Random | None = None
+) -> ReplayResult:
+    """Replay ``history`` through the engine.
+
+    Args:
+        history: the hand.
+        rake: the rake rule (K1); default none, or the history's ``_rake`` field.
+        rng: draws the cards the history leaves unknown; default ``random.Random(0)``.
+
+    Raises:
+        HistoryError: the history cannot be played as written (names the action at fault).
+    """
+    config, live = config_for_history(history)
+    seats, button = table_seats(history.metadata.get("seats"), history.players)
+    plan = _CardPlan(history)
+    deck = plan.deck(rng if rng is not None else random.Random(0))
+    recorded = history.user_fields.get("_rake")
+    if recorded is not None:
+        if type(recorded) is not int or recorded < 0:
+            raise HistoryError(f"expected a whole number of chips, got {recorded!r}", field="_rake")
+        rake = RecordedRake(recorded)
+    try:
+        hand = Hand(
+            config,
+            stacks=dict(zip(seats, history.starting_stacks)),
+            button=button,
+            live_blinds=[seats[p] for p in live],
+            deck=deck,
+            rake=rake,
+        )
+    except OmahaError as exc:
+        raise HistoryError(f"the engine cannot deal this hand: {exc}") from None
+    _Replayer(history, hand, seats).run()
+    plan.check_showdown(hand, seats)
+    stacks = hand.stacks
+    return ReplayResult(history, hand, tuple(stacks[s] for s in seats), hand.is_over)
+
+
+class _CardPlan:
+    """Every card the history shows, checked for contradictions, placed in the dealt order."""
+
+    def __init__(self, history: HandHistory) -> None:
+        self.players = history.players
+        self.hole_count = history.game.hole_cards
+        self.holes: list[list[PhhCard]] = [[] for _ in range(self.players)]
+        self.board: list[PhhCard] = []
+        self._seen: set[int] = set()
+        for index, action in enumerate(history.parsed_actions):
+            try:
+                self._read(action)
+            except _Refused as exc:
+                raise HistoryError(str(exc), index=index, action=history.actions[index]) from None
+
+    def _read(self, action: Action) -> None:
+        if isinstance(action, DealHole):
+            hole = self.holes[action.player]
+            if len(hole) + len(action.cards) > self.hole_count:
+                raise _Refused(
+                    f"p{action.player + 1} would hold {len(hole) + len(action.cards)} hole "
+                    f"cards; this game deals {self.hole_count}"
+                )
+            self._claim(action.cards)
+            hole.extend(action.cards)
+        elif isinstance(action, DealBoard):
+            if len(self.board) >= 5:
+                raise _Refused("the board already has 5 cards")
+            due = 3 if not self.board else 1
+            if len(action.cards) != due:
+                raise _Refused(
+                    f"the {_next_street(len(self.board))} is {due} card{'s' if due > 1 else ''}, "
+                    f"got {len(action.cards)}"
+                )
+            self._claim(action.cards)
+            self.board.extend(action.cards)
+        elif isinstance(action, ShowOrMuck) and action.cards is not None:
+            self._merge_shown(action.player, action.cards)
+
+    def _claim(self, cards: Sequence[PhhCard]) -> None:
+        known = [card for card in cards if card is not None]
+        for card in known:
+            if card in self._seen or known.count(card) > 1:
+                raise _Refused(f"{format_phh_cards([card])} is dealt twice (C1)")
+        self._seen.update(known)
+
+    def _merge_shown(self, player: int, cards: Sequence[PhhCard]) -> None:
+        hole = self.holes[player]
+        if len(cards) > self.hole_count:
+            raise _Refused(
+                f"p{player + 1} shows {len(cards)} cards; this game deals {self.hole_count}"
+            )
+        hole.extend([None] * (self.hole_count - len(hole)))
+        for card in cards:
+            if card is None or card in hole:
+                continue
+            if None not in hole:
+                raise _Refused(
+                    f"p{player + 1} shows {format_phh_cards([card])}, which is not among the "
+                    "cards dealt to them"
+                )
+            self._claim([card])
+            hole[hole.index(None)] = card
+
+    def deck(self, rng: random.Random) -> list[int]:
+        """The engine's dealt sequence (T6 layout) with the known cards in place."""
+        n, h = self.players, self.hole_count
+        small_blind = blind_players(n)[0]
+        fixed: dict[int, int] = {}
+        for player, hole in enumerate(self.holes):
+            for round_, card in enumerate(hole):
+                if card is not None:
+                    position = hole_position(
+                        round_=round_, player=(player - small_blind) % n, players=n
+                    )
+                    fixed[position] = card
+        for position, card in zip(board_positions(players=n, hole_cards=h), self.board):
+            if card is not None:
+                fixed[position] = card
+        count = cards_needed(n, h)
+        if count > 52:
+            raise HistoryError(f"{n} players with {h} hole cards need {count} cards; a deck has 52")
+        used = set(fixed.values())
+        rest = iter(
+            shuffled_cards(count - len(fixed), rng, [c for c in range(52) if c not in used])
+        )
+        return [fixed[i] if i in fixed else next(rest) for i in range(count)]
+
+    def check_showdown(self, hand: Hand, seats: Sequence[int]) -> None:
+        """Refuse a showdown decided by cards the history does not give."""
+        if not hand.is_over:
+            return
+        live = [p for p, seat in enumerate(seats) if hand.state(seat) != "folded"]
+        if len(live) < 2:
+            return
+        known = sum(card is not None for card in self.board)
+        if known < 5:
+            raise HistoryError(
+                f"the hand goes to showdown, but the history gives only {known} of the 5 board "
+                "cards that decide it",
+                field="actions",
+            )
+        for p in live:
+            hole = self.holes[p]
+            if len(hole) < self.hole_count or None in hole:
+                raise HistoryError(
+                    f"p{p + 1} reaches showdown with hole cards the history does not give",
+                    field="actions",
+                )
+
+
+class _Replayer:
+    """Applies the actions to the hand, checking turn order and dealing as it goes."""
+
+    def __init__(self, history: HandHistory, hand: Hand, seats: Sequence[int]) -> None:
+        self.history = history
+        self.hand = hand
+        self.seats = list(seats)
+        self.board_seen = 0
+        self.betting_started = False
+
+    def run(self) -> None:
+        for index, action in enumerate(self.history.parsed_actions):
+            text = self.history.actions[index]
+            try:
+                self._apply(action)
+            except _Refused as exc:
+                raise HistoryError(str(exc), index=index, action=text) from None
+            except OmahaError as exc:
+                raise HistoryError(str(exc), index=index, action=text) from None
+
+    def _player(self, seat: int | None) -> str:
+        return "nobody" if seat is None else f"p{self.seats.index(seat) + 1}"
+
+    def _apply(self, action: Action) -> None:
+        hand = self.hand
+        if isinstance(action, NoOp):
+            match = PROTECTED_ALL_IN.fullmatch(action.commentary or "")
+            if match:
+                player = int(match.group(1)) - 1
+                if player >= len(self.seats):
+                    raise _Refused(f"no player p{player + 1}")
+                self._turn(player)
+                hand.protect_all_in(seat=self.seats[player])
+        elif isinstance(action, DealHole):
+            if self.betting_started:
+                raise _Refused("hole cards are dealt before the betting starts (T6)")
+        elif isinstance(action, DealBoard):
+            self._deal(len(action.cards))
+        elif isinstance(action, ShowOrMuck):
+            seat = self.seats[action.player]
+            if hand.state(seat) == "folded":
+                raise _Refused(f"p{action.player + 1} folded; only players still in show or muck")
+            if not hand.is_over:
+                raise _Refused(f"no showdown yet: {self._player(hand.to_act)} is to act")
+        else:
+            self._turn(action.player)
+            seat = self.seats[action.player]
+            if isinstance(action, Fold):
+                hand.fold(seat=seat)
+            elif isinstance(action, CheckOrCall):
+                hand.check_or_call(seat=seat)
+            elif isinstance(action, BetOrRaiseTo):
+                hand.bet_or_raise(action.amount, seat=seat)
+
+    def _turn(self, player: int) -> None:
+        """Check that ``player`` may act now: the hand is on, the board announced, their turn."""
+        hand = self.hand
+        self.betting_started = True
+        if hand.is_over:
+            raise _Refused("the hand is over")
+        if len(hand.board) > self.board_seen:
+            street = _next_street(self.board_seen)
+            raise _Refused(f"the {street} must be dealt ('d db') before p{player + 1} acts")
+        if hand.to_act != self.seats[player]:
+            raise _Refused(f"it is {self._player(hand.to_act)}'s turn, not p{player + 1}'s (B1)")
+
+    def _deal(self, count: int) -> None:
+        hand = self.hand
+        due = self.board_seen + count
+        if len(hand.board) < due:
+            street = _next_street(self.board_seen)
+            if hand.is_over:
+                raise _Refused(f"the hand is over; there is no {street}")
+            raise _Refused(f"the {street} is not due: {self._player(hand.to_act)} is still to act")
+        self.board_seen = due
+
+
+class _Refused(Exception):
+    """An action the replay refuses (turned into HistoryError with its place)."""

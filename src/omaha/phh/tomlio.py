@@ -1,0 +1,117 @@
+"""The TOML underneath PHH: reading with the standard library, writing with a small emitter.
+
+Reading uses :mod:`tomllib` (``tomli`` before Python 3.11) with floats kept exact as
+:class:`~decimal.Decimal`, so money is never a binary float. Writing covers the value types
+PHH fields and user-defined fields can hold: booleans, integers, decimals/floats, strings,
+local and offset date-times, dates, times, arrays and inline tables.
+
+>>> format_value(["d dh p1 AcAd", 'say "hi"'])
+'["d dh p1 AcAd", "say \\\\"hi\\\\""]'
+>>> load_toml(format_assignment("x y", {"a": [1, 2], "b": True}))
+{'x y': {'a': [1, 2], 'b': True}}
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+import re
+import sys
+from collections.abc import Mapping
+from decimal import Decimal
+from typing import Any
+
+from omaha.phh.errors import HistoryError
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
+
+__all__ = ["format_assignment", "format_key", "format_value", "load_toml"]
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\f": "\\f",
+    "\r": "\\r",
+}
+
+
+def load_toml(text: str) -> dict[str, Any]:
+    """Parse TOML text, floats as Decimal.
+
+    Raises:
+        HistoryError: the text is not valid TOML (the message keeps the parser's line and
+            column).
+    """
+    try:
+        return tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise HistoryError(f"bad TOML: {exc}") from None
+
+
+def format_key(key: str) -> str:
+    """A TOML key: bare when it can be, quoted otherwise."""
+    return key if _BARE_KEY.fullmatch(key) else _format_string(key)
+
+
+def format_assignment(key: str, value: object) -> str:
+    """One ``key = value`` line."""
+    return f"{format_key(key)} = {format_value(value)}"
+
+
+def format_value(value: object) -> str:
+    """A TOML value for a Python value read by :func:`load_toml` (or built like one).
+
+    Raises:
+        TypeError: the value has no TOML form (e.g. None, a set).
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (Decimal, float)):
+        return _format_float(value)
+    if isinstance(value, str):
+        return _format_string(value)
+    if isinstance(value, (datetime.date, datetime.time)):  # datetimes are dates too
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(format_value(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        pairs = (f"{format_key(str(k))} = {format_value(v)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    raise TypeError(f"no TOML form for {type(value).__name__} value {value!r}")
+
+
+def _format_float(value: Decimal | float) -> str:
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if value.is_nan():
+        return "nan"
+    if value.is_infinite():
+        return "inf" if value > 0 else "-inf"
+    text = str(value)
+    # A TOML float needs a fraction or an exponent; Decimal("3") would read back as an int.
+    return text if any(c in text for c in ".eE") else text + ".0"
+
+
+def _format_string(text: str) -> str:
+    out = []
+    for char in text:
+        if char in _ESCAPES:
+            out.append(_ESCAPES[char])
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            out.append(f"\\u{ord(char):04X}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'

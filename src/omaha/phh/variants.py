@@ -1,0 +1,209 @@
+"""PHH variant codes for the games the engine plays (rule C6).
+
+The PHH standard names two Omaha games: ``PO`` (pot-limit Omaha high) and ``FO/8``
+(fixed-limit Omaha hi/lo eight or better). It says new variants get new codes; this module
+extends it in the standard's own pattern, *structure letter + card count + game + split*,
+the way ``F7S`` is fixed-limit seven-card stud and ``/8`` marks an eight-or-better split:
+
+========  ==============================================  ========
+code      game                                            standard
+========  ==============================================  ========
+``PO``    pot-limit Omaha high                            yes
+``FO/8``  fixed-limit Omaha hi/lo 8-or-better             yes
+``FO``    fixed-limit Omaha high                          extension
+``NO``    no-limit Omaha high                             extension
+``PO/8``  pot-limit Omaha hi/lo 8-or-better               extension
+``NO/8``  no-limit Omaha hi/lo 8-or-better                extension
+``F5O``   fixed-limit 5-card Omaha high (and ``P5O``,     extension
+          ``N5O``, ``F5O/8``, ``P5O/8``, ``N5O/8``;
+          ``6`` in place of ``5`` for 6-card Omaha)
+``FT``    fixed-limit Texas hold'em                       yes
+``NT``    no-limit Texas hold'em                          yes
+``PT``    pot-limit Texas hold'em                         extension
+========  ==============================================  ========
+
+The 4-card games drop the card count, as the standard does. Texas Hold'em, which the engine
+also plays (rule C6), keeps the standard's ``FT`` and ``NT`` and adds ``PT`` (pot limit).
+Fixed-limit codes take ``small_bet`` and ``big_bet``; pot- and no-limit codes take ``min_bet``.
+
+>>> variant_for_code("PO/8")
+Variant(code='PO/8', structure='pot', hilo=True, hole_cards=4, game='omaha')
+>>> variant_for_code("P5O").name
+'pot-limit 5-card Omaha high'
+>>> find_variant(structure="fixed", hilo=True).code
+'FO/8'
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from omaha.phh.errors import HistoryError
+
+__all__ = [
+    "STANDARD_CODES",
+    "VARIANTS",
+    "Structure",
+    "Variant",
+    "find_variant",
+    "variant_for_code",
+    "variant_for_name",
+]
+
+Structure = Literal["fixed", "pot", "no"]
+
+_STRUCTURE_LETTERS: dict[Structure, str] = {"fixed": "F", "pot": "P", "no": "N"}
+_STRUCTURE_NAMES: dict[Structure, str] = {
+    "fixed": "fixed-limit",
+    "pot": "pot-limit",
+    "no": "no-limit",
+}
+
+STANDARD_CODES = frozenset({"PO", "FO/8", "FT", "NT"})
+"""The codes here that the PHH standard itself defines; the rest are this package's extensions."""
+
+
+@dataclass(frozen=True)
+class Variant:
+    """One Omaha game as a PHH variant code describes it.
+
+    Attributes:
+        code: the PHH ``variant`` field value.
+        structure: ``"fixed"``, ``"pot"`` or ``"no"`` (limit).
+        hilo: True for hi/lo 8-or-better split (rule C5), False for high only.
+        hole_cards: 4, 5 or 6 hole cards in Omaha (exactly 2 are used, rule C3), 2 in Hold'em.
+        game: ``"omaha"`` or ``"holdem"`` (best five of seven, rule C6).
+    """
+
+    code: str
+    structure: Structure
+    hilo: bool
+    hole_cards: int
+    game: Literal["omaha", "holdem"] = "omaha"
+
+    @property
+    def name(self) -> str:
+        """A readable name, e.g. ``'fixed-limit Omaha hi/lo 8-or-better'``."""
+        if self.game == "holdem":
+            return f"{_STRUCTURE_NAMES[self.structure]} Texas hold'em"
+        cards = "" if self.hole_cards == 4 else f"{self.hole_cards}-card "
+        game = "hi/lo 8-or-better" if self.hilo else "high"
+        return f"{_STRUCTURE_NAMES[self.structure]} {cards}Omaha {game}"
+
+    @property
+    def standard(self) -> bool:
+        """True when the PHH standard defines this code, False for an extension."""
+        return self.code in STANDARD_CODES
+
+    @property
+    def fixed_limit(self) -> bool:
+        """True when bets come in fixed units (``small_bet``/``big_bet`` fields)."""
+        return self.structure == "fixed"
+
+    @property
+    def bet_fields(self) -> tuple[str, ...]:
+        """The PHH fields holding the bet sizes for this structure."""
+        return ("small_bet", "big_bet") if self.fixed_limit else ("min_bet",)
+
+
+def _code(structure: Structure, hilo: bool, hole_cards: int) -> str:
+    cards = "" if hole_cards == 4 else str(hole_cards)
+    return f"{_STRUCTURE_LETTERS[structure]}{cards}O{'/8' if hilo else ''}"
+
+
+VARIANTS: dict[str, Variant] = {
+    _code(structure, hilo, cards): Variant(_code(structure, hilo, cards), structure, hilo, cards)
+    for cards in (4, 5, 6)
+    for hilo in (False, True)
+    for structure in _STRUCTURE_LETTERS
+}
+VARIANTS.update(
+    (f"{letter}T", Variant(f"{letter}T", structure, False, 2, "holdem"))
+    for structure, letter in _STRUCTURE_LETTERS.items()
+)
+"""Every supported code, mapped to its :class:`Variant`."""
+
+
+def variant_for_code(code: str) -> Variant:
+    """The variant a PHH ``variant`` code names (exact, case-sensitive as in the standard).
+
+    Raises:
+        HistoryError: the code is not one of :data:`VARIANTS`.
+    """
+    try:
+        return VARIANTS[code]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(VARIANTS))
+        raise HistoryError(
+            f"unknown variant {code!r}; known codes: {known}", field="variant"
+        ) from None
+
+
+def find_variant(
+    *, structure: Structure, hilo: bool, hole_cards: int = 4, game: str = "omaha"
+) -> Variant:
+    """The variant with these properties.
+
+    Raises:
+        HistoryError: no code exists for the combination (e.g. 7 hole cards, hi/lo Hold'em).
+    """
+    for variant in VARIANTS.values():
+        if (variant.structure, variant.hilo, variant.hole_cards, variant.game) == (
+            structure,
+            hilo,
+            hole_cards,
+            game,
+        ):
+            return variant
+    raise HistoryError(
+        f"no PHH variant code for {structure}-limit {game} with {hole_cards} hole cards"
+        f"{' hi/lo' if hilo else ''}"
+    )
+
+
+_NAME_STRUCTURES: dict[str, Structure] = {"f": "fixed", "l": "fixed", "p": "pot", "n": "no"}
+
+
+def variant_for_name(text: str) -> Variant:
+    """A variant from a PHH code or a common short name, for command lines.
+
+    Short names are ``plo``, ``nlo``, ``flo`` (or ``lo``) with an optional card count and
+    ``8`` (or ``/8``, ``-8``, ``hilo``) for hi/lo: ``plo``, ``plo8``, ``flo8``, ``plo5``,
+    ``nlo6-8``; Hold'em is ``nlh``, ``plh``, ``flh`` (or ``lh``, ``nlhe``...). Case does
+    not matter.
+
+    >>> variant_for_name("plo8").code
+    'PO/8'
+    >>> variant_for_name("flo8").code
+    'FO/8'
+    >>> variant_for_name("nlo5").code
+    'N5O'
+
+    Raises:
+        HistoryError: the text names no known variant.
+    """
+    if text in VARIANTS:
+        return VARIANTS[text]
+    if text.upper() in VARIANTS:
+        return VARIANTS[text.upper()]
+    name = text.lower().replace("/", "").replace("-", "").replace("hilo", "8")
+    if name.startswith(("lo", "lh")):
+        name = "l" + name
+    if len(name) in (3, 4) and name[0] in _NAME_STRUCTURES and name[1:] in ("lh", "lhe"):
+        return find_variant(
+            structure=_NAME_STRUCTURES[name[0]], hilo=False, hole_cards=2, game="holdem"
+        )
+    if len(name) >= 3 and name[0] in _NAME_STRUCTURES and name[1:3] == "lo":
+        rest = name[3:]
+        cards, hilo = 4, False
+        if rest[:1] in ("4", "5", "6"):
+            cards, rest = int(rest[0]), rest[1:]
+        if rest == "8":
+            hilo, rest = True, ""
+        if rest == "":
+            return find_variant(structure=_NAME_STRUCTURES[name[0]], hilo=hilo, hole_cards=cards)
+    known = ", ".join(sorted(VARIANTS))
+    raise HistoryError(
+        f"unknown variant {text!r}; use a PHH code ({known}) or a name like plo, plo8, flo8, nlo5"
+    )

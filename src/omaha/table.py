@@ -1,0 +1,273 @@
+"""A table: seats, the button, blinds and new players between hands (T1-T5, B8).
+
+>>> import random
+>>> from omaha.config import GameConfig
+>>> table = Table(GameConfig.pot_limit(small_blind=1, big_blind=2), seats=6, rng=random.Random(1))
+>>> table.sit(3, stack=200); table.sit(5, stack=200); table.sit(1, stack=200)
+>>> hand = table.start_hand()
+>>> table.button, hand.small_blind_seat, hand.big_blind_seat   # T1: first seated has it
+(3, 5, 1)
+>>> while not hand.is_over:
+...     hand.fold()
+>>> table.stacks[1], table.start_hand().button           # T2: the button moves on
+(201, 5)
+
+Stacks persist across hands; a table's stacks are those at the end of the last finished
+hand (during a hand, ask the hand). A player who sits down at a running table chooses
+(T5) to post a big blind and be dealt in at once (``post_big_blind=True``) or to wait until
+the big blind reaches them; either way they are not dealt in between the button and the
+small blind. A player back from sitting out makes the same choice.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from omaha.cards import CardsLike
+from omaha.config import MAX_SEATS, GameConfig
+from omaha.errors import TableError
+from omaha.hand import Hand, RakeRule
+
+__all__ = ["PLAYING", "POSTING", "SITTING_OUT", "WAITING", "SeatInfo", "Table"]
+
+PLAYING = "playing"          # dealt in whenever they have chips
+WAITING = "waiting"          # new: waits for the big blind to reach them (T5)
+POSTING = "posting"          # new: posts a live big blind to be dealt in at once (T5)
+SITTING_OUT = "sitting_out"  # not dealt in until they sit back in
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """A seated player as the table sees them."""
+
+    seat: int
+    name: str | None
+    stack: int
+    status: str
+
+
+class _Seat:
+    __slots__ = ("joined", "name", "stack", "status")
+
+    def __init__(self, *, name: str | None, stack: int, status: str, joined: int) -> None:
+        self.name = name
+        self.stack = stack
+        self.status = status
+        self.joined = joined
+
+
+def _chips(amount: object, what: str) -> int:
+    if type(amount) is not int or amount <= 0:
+        raise TableError("B8", f"{what} must be a positive whole number of chips, got {amount!r}")
+    return amount
+
+
+class Table:
+    """Seats 1..``seats`` (2 to 10, T1) playing ``config`` hand after hand.
+
+    ``rng`` shuffles every hand (a seeded :class:`random.Random` makes the session
+    reproducible; default the OS generator, C2); ``rake`` and ``manual_showdown`` are passed
+    to each :class:`~omaha.hand.Hand`.
+    """
+
+    __slots__ = ("_button", "_hand", "_hands", "_joined", "_seats", "_synced", "config",
+                 "manual_showdown", "rake", "rng", "seat_count")
+
+    def __init__(self, config: GameConfig, *, seats: int = 6, rng: random.Random | None = None,
+                 rake: RakeRule | None = None, manual_showdown: bool = False) -> None:
+        if not isinstance(config, GameConfig):
+            raise TableError(None, f"config must be a GameConfig, got {config!r}")
+        if type(seats) is not int or not 2 <= seats <= MAX_SEATS:
+            raise TableError("T1", f"a table has 2 to {MAX_SEATS} seats, got {seats!r}")
+        if seats > config.variant.max_players:
+            raise TableError("C1", f"one deck deals {config.variant.name} to at most "
+                             f"{config.variant.max_players} players, not {seats}")
+        self.config = config
+        self.seat_count = seats
+        self.rng = rng
+        self.rake = rake
+        self.manual_showdown = manual_showdown
+        self._seats: dict[int, _Seat] = {}
+        self._button: int | None = None
+        self._hand: Hand | None = None
+        self._hands = 0
+        self._joined = 0
+        self._synced = True
+
+    # --- queries -----------------------------------------------------------------------
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in progress, or the last one played."""
+        return self._hand
+
+    @property
+    def button(self) -> int | None:
+        """The button's seat (None before the first hand)."""
+        return self._button
+
+    @property
+    def hands_played(self) -> int:
+        """How many hands this table has started."""
+        return self._hands
+
+    @property
+    def in_hand(self) -> bool:
+        """Whether a hand is in progress."""
+        return self._hand is not None and not self._hand.is_over
+
+    def players(self) -> list[SeatInfo]:
+        """Every seated player, by seat."""
+        self._sync()
+        return [SeatInfo(seat=s, name=p.name, stack=p.stack, status=p.status)
+                for s, p in sorted(self._seats.items())]
+
+    @property
+    def stacks(self) -> dict[int, int]:
+        """Chips of each seated player at the end of the last finished hand."""
+        self._sync()
+        return {s: p.stack for s, p in sorted(self._seats.items())}
+
+    # --- seating (T1, T5, B8) ----------------------------------------------------------
+
+    def _sync(self) -> None:
+        """Bring the stacks of a finished hand back to the table (once)."""
+        hand = self._hand
+        if not self._synced and hand is not None and hand.is_over:
+            for seat, chips in hand.stacks.items():
+                self._seats[seat].stack = chips
+            self._synced = True
+
+    def _player(self, seat: int) -> _Seat:
+        player = self._seats.get(seat)
+        if player is None:
+            raise TableError("T1", f"seat {seat!r} is empty")
+        return player
+
+    def _check_not_in_hand(self, seat: int, doing: str) -> None:
+        self._sync()
+        if self.in_hand and self._hand is not None and seat in self._hand.seats:
+            raise TableError("B8", f"seat {seat} is in the hand in progress; {doing} between hands")
+
+    def _newcomer_status(self, post_big_blind: bool) -> str:
+        if type(post_big_blind) is not bool:
+            raise TableError("T5", f"post_big_blind must be a bool, got {post_big_blind!r}")
+        if self._hands == 0:
+            return PLAYING
+        return POSTING if post_big_blind else WAITING
+
+    def sit(self, seat: int, *, stack: int, name: str | None = None,
+            post_big_blind: bool = False) -> None:
+        """Seat a player with ``stack`` chips (T1); at a running table they choose T5."""
+        if type(seat) is not int or not 1 <= seat <= self.seat_count:
+            raise TableError("T1", f"seats are 1 to {self.seat_count}, got {seat!r}")
+        if seat in self._seats:
+            raise TableError("T1", f"seat {seat} is taken")
+        _chips(stack, "a stack")
+        if name is not None and not isinstance(name, str):
+            raise TableError("T1", f"a player's name is a str or None, got {name!r}")
+        status = self._newcomer_status(post_big_blind)
+        self._joined += 1
+        self._seats[seat] = _Seat(name=name, stack=stack, status=status, joined=self._joined)
+
+    def leave(self, seat: int) -> int:
+        """Free ``seat`` between hands (or while not in the hand); returns the stack."""
+        player = self._player(seat)
+        self._check_not_in_hand(seat, "leave")
+        del self._seats[seat]
+        return player.stack
+
+    def sit_out(self, seat: int) -> None:
+        """Stop being dealt in from the next hand."""
+        self._player(seat).status = SITTING_OUT
+
+    def sit_in(self, seat: int, *, post_big_blind: bool = False) -> None:
+        """Come back from sitting out; at a running table, the T5 choice applies."""
+        player = self._player(seat)
+        if player.status != SITTING_OUT:
+            raise TableError("T5", f"seat {seat} is not sitting out")
+        player.status = self._newcomer_status(post_big_blind)
+
+    def rebuy(self, seat: int, amount: int) -> None:
+        """Add chips between hands only (B8)."""
+        player = self._player(seat)
+        _chips(amount, "a rebuy")
+        self._check_not_in_hand(seat, "add chips")
+        player.stack += amount
+
+    # --- hands (T1-T5) -----------------------------------------------------------------
+
+    def _next(self, seat: int, pool: set[int]) -> int:
+        """The first seat of ``pool`` clockwise strictly after ``seat`` (``seat`` itself last)."""
+        for k in range(1, self.seat_count + 1):
+            candidate = (seat - 1 + k) % self.seat_count + 1
+            if candidate in pool:
+                return candidate
+        raise TableError("T1", "no player to move to")
+
+    def _between(self, low: int, seat: int, high: int) -> bool:
+        """Whether ``seat`` is in the clockwise segment (low, high]."""
+        span = (high - low) % self.seat_count
+        return 0 < (seat - low) % self.seat_count <= span
+
+    def deal_plan(self) -> tuple[int, dict[int, int], tuple[int, ...]]:
+        """(button, stacks of the seats dealt in, live big blind posters) for the next hand."""
+        self._sync()
+        ready = {s for s, p in self._seats.items() if p.status != SITTING_OUT and p.stack > 0}
+        playing = {s for s in ready if self._seats[s].status == PLAYING}
+        fresh = len(playing) < 2
+        if fresh:
+            playing = ready   # fewer than two regulars: everyone starts afresh, no live blinds
+        if len(playing) < 2:
+            raise TableError("T1", "a hand needs at least two seated players with chips")
+        if self._button is None:
+            button = min(playing, key=lambda s: self._seats[s].joined)   # T1
+        else:
+            button = self._next(self._button, playing)                    # T2
+        small = self._next(button, playing)
+        newcomers = {s for s in ready - playing if not self._between(button, s, small)}
+        big = self._next(small, playing | newcomers)
+        dealt = playing | {s for s in newcomers if s == big or self._seats[s].status == POSTING}
+        if len(dealt) == 2:
+            blinds = {button, self._next(button, dealt)}                  # T4
+        else:
+            sb = self._next(button, dealt)
+            blinds = {sb, self._next(sb, dealt)}
+        live = () if fresh else tuple(
+            sorted(s for s in dealt - blinds if self._seats[s].status == POSTING))
+        return button, {s: self._seats[s].stack for s in sorted(dealt)}, live
+
+    def start_hand(self, *, hole_cards: Mapping[int, CardsLike] | None = None,
+                   board: CardsLike | None = None) -> Hand:
+        """Deal the next hand (``hole_cards``/``board`` fix cards, for tests and demos)."""
+        self._sync()
+        if self.in_hand:
+            raise TableError("T1", "a hand is already in progress")
+        button, stacks, live = self.deal_plan()
+        hand = Hand(self.config, stacks=stacks, button=button, rng=self.rng, rake=self.rake,
+                    manual_showdown=self.manual_showdown, live_blinds=live,
+                    hole_cards=hole_cards, board=board)
+        for seat in stacks:
+            self._seats[seat].status = PLAYING
+        self._button = button
+        self._hand = hand
+        self._hands += 1
+        self._synced = False
+        self._sync()   # a hand can end at once (everyone all-in on the blinds)
+        return hand
+
+    # --- snapshot ----------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-compatible data from which :meth:`restore` rebuilds this table and its hand."""
+        from omaha.snapshot import snapshot_table
+        return snapshot_table(self)
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None) -> Table:
+        """The table a :meth:`snapshot` describes (``rake`` as at creation)."""
+        from omaha.snapshot import restore_table
+        return restore_table(data, rake=rake)

@@ -1,0 +1,29 @@
+"""Every example in the docstrings runs and prints what it shows."""
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import omaha
+
+COMPILED = ["omahacore.cards", "omahacore.evaluator", "omahacore.batch", "omahacore.pots"]
+PUBLIC = ["omaha"] + [
+    m.name for m in pkgutil.walk_packages(omaha.__path__, "omaha.") if m.name != "omaha.__main__"
+]
+
+
+@pytest.mark.parametrize("name", PUBLIC + COMPILED)
+def test_docstring_examples(name):
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0
+
+
+@pytest.mark.parametrize("name", ["omaha", "omaha.cards", "omaha.evaluation", "omaha.hand",
+                                  "omaha.rake", "omaha.clock", *COMPILED])
+def test_main_modules_show_examples(name):
+    module = importlib.import_module(name)
+    assert doctest.DocTestFinder().find(module) and any(
+        t.examples for t in doctest.DocTestFinder().find(module)), f"{name} has no examples"
