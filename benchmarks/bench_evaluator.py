@@ -61,3 +61,54 @@ def test_pokerkit_single_high_and_low(benchmark):
         pokerkit.OmahaEightOrBetterLowHand.from_game(hole, board)
 
     benchmark(both)
+
+
+# ---- the targets, measured side by side in one run (best of several rounds) ----
+
+def test_target_batch_hilo_at_least_20x_phevaluator_loop():
+    pheval = pytest.importorskip("phevaluator._pheval")
+    from compare import best_rate
+
+    holes, boards = random_deals(50_000)
+    rows = phevaluator_rows(holes, boards)
+    evaluate = pheval.evaluate_omaha_cards
+
+    def loop():
+        for row in rows:
+            evaluate(*row)
+
+    ours = best_rate(lambda: omaha.evaluate_hilo_batch(holes, boards), len(holes))
+    theirs = best_rate(loop, len(rows), 5)
+    print(f"\nhilo batch {ours / 1e6:.1f} M/s, phevaluator loop {theirs / 1e6:.2f} M/s, "
+          f"ratio {ours / theirs:.1f}x")
+    assert ours >= 20 * theirs
+
+
+def test_target_single_call_no_slower_than_phevaluator():
+    pheval = pytest.importorskip("phevaluator._pheval")
+    from compare import best_rate
+
+    holes, boards = random_deals(20_000)
+    pairs = list(zip(holes.tolist(), boards.tolist()))
+    rows = phevaluator_rows(holes, boards)
+    evaluate, ours_fn = pheval.evaluate_omaha_cards, omaha.evaluate_high
+
+    def theirs_loop():
+        for row in rows:
+            evaluate(*row)
+
+    def ours_loop():
+        for hole, board in pairs:
+            ours_fn(hole, board)
+
+    ours, theirs = best_rate(ours_loop, len(pairs), 5), best_rate(theirs_loop, len(rows), 5)
+    print(f"\nsingle calls: omaha {ours / 1e6:.2f} M/s, phevaluator {theirs / 1e6:.2f} M/s")
+    assert ours >= theirs
+
+
+def test_target_import_under_100_ms():
+    from compare import import_ms
+
+    ms = import_ms()
+    print(f"\nimport omaha: {ms:.1f} ms")
+    assert ms < 100

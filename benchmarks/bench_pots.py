@@ -2,7 +2,8 @@
 can be isolated.
 
 Run with ``python -m pytest benchmarks/bench_pots.py --benchmark-columns=min,median,mean``.
-Target: awarding a 6-player hi/lo hand with two side pots from Python in under 2 us.
+Target: awarding a 6-player hi/lo hand with two side pots from Python in under 2 us, with
+or without dead money (a big blind ante) in the main pot.
 
 The hand is a pot-limit Omaha hi/lo hand played in PokerKit to the showdown: players 0
 (50 chips), 1 (200) and 2, 4 (500) all in, players 3 and 5 fold. That gives a main pot and
@@ -122,6 +123,14 @@ def test_settle_6max_hilo_two_side_pots(benchmark: Any) -> None:
     c, f, h, lo = HAND["contributions"], HAND["folded"], HAND["high"], HAND["low"]
     result = fast(benchmark, settle, c, f, h, lo, order=ORDER, rake=25)
     assert sum(result.payouts) + result.rake == result.total
+    assert benchmark.stats.stats.median < 2e-6
+
+
+def test_settle_6max_hilo_with_dead_money(benchmark: Any) -> None:
+    """The same hand with a big blind ante of 10 as dead money in the main pot."""
+    c, f, h, lo = HAND["contributions"], HAND["folded"], HAND["high"], HAND["low"]
+    result = fast(benchmark, settle, c, f, h, lo, order=ORDER, rake=25, dead=10)
+    assert result.pots[0].amount == 210 and result.total == sum(c) + 10
     assert benchmark.stats.stats.median < 2e-6
 
 

@@ -2,8 +2,9 @@
 
 Written for clarity, not speed, and on purpose by a different route than the compiled
 kernel: pots are peeled off one all-in level at a time, Python's big ints do the rake
-arithmetic, and odd chips are handed out by sorting winners. Rules: RULES.md P1, P2,
-S2, S3, S4, K1, with the readings documented in ``omahacore.pots``.
+arithmetic, and odd chips are handed out by sorting winners. Dead money (the big blind
+ante) is put in afterwards, into the first pot. Rules: RULES.md P1,
+P2, S2, S3, S4, K1, with the readings documented in ``omahacore.pots``.
 """
 
 from __future__ import annotations
@@ -52,17 +53,21 @@ def uncalled_returns(contributions: Sequence[int]) -> list[int]:
     return returned
 
 
-def peel_pots(contributions: Sequence[int],
-              folded: Sequence[bool]) -> tuple[list[RefPot], list[int]]:
-    """P1: peel pots off level by level, smallest live stack first."""
+def peel_pots(contributions: Sequence[int], folded: Sequence[bool],
+              dead: int = 0) -> tuple[list[RefPot], list[int]]:
+    """P1: peel pots off level by level, smallest live stack first; then add dead money."""
     if any(c < 0 for c in contributions):
         raise PotError("negative contribution")
+    if dead < 0:
+        raise PotError("negative dead money")
+    if sum(contributions) + dead > 2**63 - 1:
+        raise PotError("more than 2**63 - 1 chips")
     returned = uncalled_returns(contributions)
     remaining = [c - r for c, r in zip(contributions, returned)]
     live = [i for i in range(len(contributions)) if not folded[i]]
     pots: list[RefPot] = []
     if not live:
-        if sum(remaining):
+        if sum(remaining) + dead:
             raise PotError("everyone folded")
         return pots, returned
     while any(remaining[i] > 0 for i in live):
@@ -74,14 +79,24 @@ def peel_pots(contributions: Sequence[int],
             amount += put
             remaining[i] -= put
         pots.append(RefPot(amount=amount, eligible=eligible))
-    dead = sum(remaining)  # folded chips above the top live level
-    if dead:
+    leftover = sum(remaining)  # folded chips above the top live level
+    if leftover:
         if pots:
             last = pots[-1]
-            pots[-1] = RefPot(amount=last.amount + dead, eligible=last.eligible)
-        else:  # every live player put in nothing: the dead chips are theirs
-            pots.append(RefPot(amount=dead, eligible=tuple(live)))
-    return pots, returned
+            pots[-1] = RefPot(amount=last.amount + leftover, eligible=last.eligible)
+        else:  # every live player put in nothing: the folded chips are theirs
+            pots.append(RefPot(amount=leftover, eligible=tuple(live)))
+    return add_dead_money(pots, live, dead), returned
+
+
+def add_dead_money(pots: list[RefPot], live: list[int], dead: int) -> list[RefPot]:
+    """Dead money joins the main pot, the first one peeled off; with no pots at all it is
+    the main pot by itself, open to every live player."""
+    if not dead:
+        return pots
+    if pots:
+        return [RefPot(amount=pots[0].amount + dead, eligible=pots[0].eligible), *pots[1:]]
+    return [RefPot(amount=dead, eligible=tuple(live))]
 
 
 def rake_per_pot(amounts: Sequence[int], rake: int) -> list[int]:
@@ -140,7 +155,7 @@ def award_pot(pot: RefPot, net: int, high: Sequence[int], low: Sequence[int] | N
 
 def settle(contributions: Sequence[int], folded: Sequence[bool], high: Sequence[int],
            low: Sequence[int] | None = None, *, order: Sequence[int] | None = None,
-           rake: int = 0) -> RefSettlement:
+           rake: int = 0, dead: int = 0) -> RefSettlement:
     """The whole hand: return, build, rake, award (P1, P2, S2-S4, K1)."""
     n = len(contributions)
     order = list(range(n)) if order is None else list(order)
@@ -148,9 +163,9 @@ def settle(contributions: Sequence[int], folded: Sequence[bool], high: Sequence[
         raise PotError("order is not a permutation")
     if low is not None and any(v < 0 for v in low):
         raise PotError("negative low")
-    pots, returned = peel_pots(contributions, folded)
+    pots, returned = peel_pots(contributions, folded, dead)
     rakes = rake_per_pot([p.amount for p in pots], rake)
     awarded = tuple(award_pot(p, p.amount - r, high, low, order) for p, r in zip(pots, rakes))
     payouts = tuple(returned[i] + sum(p.share_of(i) for p in awarded) for i in range(n))
     return RefSettlement(pots=awarded, payouts=payouts, returned=tuple(returned), rake=rake,
-                         total=sum(contributions))
+                         total=sum(contributions) + dead)

@@ -198,6 +198,37 @@ def test_fold_policy_folds_even_when_a_check_is_free() -> None:
     assert game.hand.state(3) == "folded"
 
 
+@pytest.mark.parametrize("policy", list(TimeoutPolicy))
+def test_d2_every_policy_is_recorded_in_the_hand_log_and_restores(policy: TimeoutPolicy) -> None:
+    # Seat 3 (big blind) may check for free: D2 and CHECK_FOLD check, FOLD folds. Either
+    # way the hand's own log holds TimedOut and then its consequence, and replays.
+    game = ClockedHand(new_hand(), now=0, config=ClockConfig(policy=policy))
+    game.act(1, "call", now=0)
+    game.act(2, "call", now=0)
+    fired = game.advance(30_000)
+    expected = Folded if policy is TimeoutPolicy.FOLD else Checked
+    assert fired == [TimeRanOut(seat=3, at_ms=30_000, action=TimeoutAction(
+        "fold" if expected is Folded else "check"))]
+    events = game.hand.events
+    at = events.index(TimedOut(seat=3))
+    assert events[at + 1] == expected(seat=3) and game.hand.event_count == len(events)
+    copy = ClockedHand.restore(json.loads(json.dumps(game.snapshot())))
+    assert copy.snapshot() == game.snapshot() and copy.hand.events == events
+
+
+def test_showdown_timeout_logs_timed_out_then_the_muck() -> None:
+    game = ClockedHand(new_hand(manual_showdown=True), now=0,
+                       config=ClockConfig(policy=TimeoutPolicy.FOLD))
+    for seat, action in ((1, "call"), (2, "call"), (3, "check")):
+        game.act(seat, action, now=0)
+    for _street in range(3):
+        for seat in (2, 3, 1):
+            game.act(seat, "check", now=0)
+    assert game.advance(30_000)[0].action is TimeoutAction.MUCK
+    kinds = [type(e).__name__ for e in game.hand.events]
+    assert kinds[kinds.index("TimedOut") + 1] == "Mucked"
+
+
 def test_configured_durations_drive_the_hand() -> None:
     config = ClockConfig(base_ms=1_000, countdown_ms=2_000, reconnect_bonus_ms=500)
     game = ClockedHand(new_hand(), now=0, config=config)

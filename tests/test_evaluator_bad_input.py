@@ -141,3 +141,29 @@ def test_random_python_objects_never_crash(items):
         omaha.evaluate_hilo(items[:4], items[4:])
     except CardError:
         pass
+
+
+def test_tables_form_errors_name_table_and_player():
+    holes = np.array([[[0, 1, 2, 3], [4, 5, 6, 7]], [[8, 9, 10, 11], [12, 13, 14, 15]]], np.uint8)
+    boards = np.array([[20, 21, 22, 23, 24], [30, 31, 32, 33, 34]], np.uint8)
+    assert omaha.evaluate_high_batch(holes, boards).shape == (2, 2)
+    bad = holes.copy()
+    bad[1, 1, 2] = 33
+    with pytest.raises(ArrayError, match="table 1, player 1: duplicate card"):
+        omaha.evaluate_hilo_batch(bad, boards)
+    bad_boards = boards.copy()
+    bad_boards[1, 0] = 99
+    with pytest.raises(ArrayError, match="boards holds 99"):
+        omaha.evaluate_hilo_batch(holes, bad_boards.astype(np.int64))
+    bad_boards = boards.copy()
+    bad_boards[1, 0] = 99
+    with pytest.raises(ArrayError, match="table 1, player 0"):
+        omaha.evaluate_hilo_batch(holes, bad_boards)
+    with pytest.raises(ArrayError, match=r"need boards of shape \(2, 5\)"):
+        omaha.evaluate_hilo_batch(holes, boards[0])
+    with pytest.raises(ArrayError, match=r"need boards of shape \(2, 5\)"):
+        omaha.evaluate_hilo_batch(holes, boards[:1])
+    with pytest.raises(ArrayError, match="holes must have shape"):
+        omaha.evaluate_hilo_batch(holes[:, :, :3], boards)
+    empty = omaha.evaluate_hilo_batch(np.zeros((0, 6, 4), np.uint8), np.zeros((0, 5), np.uint8))
+    assert empty[0].shape == (0, 6)

@@ -100,3 +100,29 @@ def test_best_hand_cards_make_the_reported_strengths():
         else:
             assert set(low_cards[:2]) <= set(h) and set(low_cards[2:]) <= set(b)
             assert ref.low5(tuple(low_cards)) == ref.omaha_low(h, b)
+
+
+def test_c3_tables_form_matches_rows_form():
+    """holes (tables, players, 4) with one (tables, 5) board each = the flat per-row form."""
+    rng = random.Random(31)
+    tables, players = 700, 6
+    holes = np.empty((tables, players, 4), np.uint8)
+    boards = np.empty((tables, 5), np.uint8)
+    for t in range(tables):
+        cards = rng.sample(range(52), 4 * players + 5)
+        holes[t] = np.array(cards[: 4 * players]).reshape(players, 4)
+        boards[t] = cards[4 * players :]
+    high, low = omaha.evaluate_hilo_batch(holes, boards)
+    assert high.shape == low.shape == (tables, players)
+    flat_high, flat_low = omaha.evaluate_hilo_batch(holes.reshape(-1, 4), np.repeat(boards, players, 0))
+    assert high.ravel().tolist() == flat_high.tolist()
+    assert low.ravel().tolist() == flat_low.tolist()
+    for t in range(0, tables, 50):
+        for p in range(players):
+            h, b = holes[t, p].tolist(), boards[t].tolist()
+            assert (high[t, p], low[t, p]) == (ref.omaha_high(h, b), ref.omaha_low(h, b))
+    # 5-card holes and short boards go through the general kernel in the same form
+    wide = np.array([rng.sample(range(52), 5 * 2 + 4) for _ in range(50)], np.uint8)
+    h5, b4 = wide[:, :10].reshape(50, 2, 5), wide[:, 10:]
+    assert omaha.evaluate_high_batch(h5, b4).tolist() == [
+        [ref.omaha_high(h5[t, p].tolist(), b4[t].tolist()) for p in range(2)] for t in range(50)]

@@ -5,7 +5,10 @@ from __future__ import annotations
 import datetime
 from decimal import Decimal
 
-import tomllib
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: the same parser, packaged as tomli
+    import tomli as tomllib
 from hypothesis import given, settings
 from hypothesis import strategies as st
 

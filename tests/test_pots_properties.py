@@ -2,7 +2,7 @@
 
 Random tables of 2-10 players with contributions drawn from a few shared levels (so side
 pots and equal stacks are common), random folds, strengths from tiny ranges (so ties are
-common) and lows that are often absent. Every case is checked against the pure-Python
+common), lows that are often absent and dead money (a big blind ante) that is often there. Every case is checked against the pure-Python
 reference and against the invariants money code must keep.
 """
 
@@ -35,11 +35,12 @@ def tables(draw: st.DrawFn, *, max_chips: int = 1000, hilo: bool | None = None,
     lows = st.lists(st.sampled_from([0, 0, 1, 2, 3]), min_size=n, max_size=n)
     low = draw(lows) if use_low else None
     order = draw(st.permutations(range(n)))
-    pots, _ = reference_pots.peel_pots(contributions, folded)
+    dead = draw(st.one_of(st.just(0), st.sampled_from(levels), st.integers(0, max_chips)))
+    pots, _ = reference_pots.peel_pots(contributions, folded, dead)
     in_pots = sum(p.amount for p in pots)
     rake = draw(st.one_of(st.just(0), st.integers(0, in_pots))) if in_pots else 0
     return {"contributions": contributions, "folded": folded, "high": high, "low": low,
-            "order": list(order), "rake": rake}
+            "order": list(order), "rake": rake, "dead": dead}
 
 
 def as_plain(result: Any) -> tuple[Any, ...]:
@@ -55,8 +56,8 @@ def odd_chips(shares: tuple[int, ...]) -> list[bool]:
 def check_invariants(table: dict[str, Any], s: Settlement) -> None:
     n = len(table["contributions"])
     live = {i for i in range(n) if not table["folded"][i]}
-    # chips are conserved exactly
-    assert sum(s.payouts) + s.rake == s.total == sum(table["contributions"])
+    # chips are conserved exactly: payouts + rake = contributions + dead money
+    assert sum(s.payouts) + s.rake == s.total == sum(table["contributions"]) + table["dead"]
     assert s.rake == sum(p.rake for p in s.pots) == table["rake"]
     for i in range(n):
         assert s.payouts[i] == s.returned[i] + sum(p.share_of(i) for p in s.pots)
@@ -100,15 +101,37 @@ def test_compiled_matches_reference_with_many_ties(table: dict[str, Any]) -> Non
 def test_compiled_exact_near_the_int64_limit(data: st.DataObject) -> None:
     table = data.draw(tables(max_chips=10))
     n = len(table["contributions"])
-    scale = data.draw(st.integers(1, INT64_MAX // (11 * n)))
+    scale = data.draw(st.integers(1, INT64_MAX // (11 * (n + 1))))  # dead money: one more
     table["contributions"] = [c * scale + data.draw(st.integers(0, 9))
                               for c in table["contributions"]]
-    pots, _ = reference_pots.peel_pots(table["contributions"], table["folded"])
+    table["dead"] *= scale
+    pots, _ = reference_pots.peel_pots(table["contributions"], table["folded"], table["dead"])
     in_pots = sum(p.amount for p in pots)
     table["rake"] = data.draw(st.integers(0, in_pots)) if in_pots else 0
     s = settle(**table)
     assert as_plain(s) == as_plain(reference_pots.settle(**table))
     check_invariants(table, s)
+
+
+@settings(max_examples=500, deadline=None)
+@given(tables())
+def test_dead_money_only_grows_the_main_pot(table: dict[str, Any]) -> None:
+    """Dead money is never returned, cuts no level and lands in the main pot: the pots with
+    it are the pots without it, the main pot grown by it (or, with no pots at all, a main
+    pot of just the dead money that every live player contests)."""
+    with_dead = settle(**{**table, "rake": 0})
+    without = settle(**{**table, "rake": 0, "dead": 0})
+    live = tuple(i for i, f in enumerate(table["folded"]) if not f)
+    assert with_dead.returned == without.returned
+    assert with_dead.total == without.total + table["dead"]
+    got = [(p.amount, p.eligible) for p in with_dead.pots]
+    before = [(p.amount, p.eligible) for p in without.pots]
+    if table["dead"] == 0:
+        assert got == before
+    elif before:
+        assert got == [(before[0][0] + table["dead"], before[0][1]), *before[1:]]
+    else:
+        assert got == [(table["dead"], live)]
 
 
 @settings(max_examples=200, deadline=None)
@@ -135,6 +158,7 @@ def test_batch_matches_settle_row_by_row(data: st.DataObject) -> None:
         np.array([r["low"] for r in rows], np.int32),
         order=np.array([r["order"] for r in rows], np.int64),
         rake=np.array([r["rake"] for r in rows], np.int64),
+        dead=np.array([r["dead"] for r in rows], np.int64),
     )
     assert pay.shape == (len(rows), n) and taken.tolist() == [r["rake"] for r in rows]
     assert pay.tolist() == [list(settle(**r).payouts) for r in rows]
@@ -147,14 +171,15 @@ JUNK = st.one_of(st.integers(-(2**70), 2**70), st.booleans(), st.none(), st.floa
 @settings(max_examples=400, deadline=None)
 @given(st.lists(st.one_of(st.lists(JUNK, max_size=12), st.lists(st.integers(-3, 70), max_size=12),
                           JUNK), min_size=5, max_size=5),
-       st.one_of(st.integers(-5, 2**64), JUNK))
-def test_any_input_gives_a_settlement_or_a_pot_error(parts: list[Any], rake: Any) -> None:
+       st.one_of(st.integers(-5, 2**64), JUNK), st.one_of(st.integers(-5, 2**64), JUNK))
+def test_any_input_gives_a_settlement_or_a_pot_error(parts: list[Any], rake: Any,
+                                                     dead: Any) -> None:
     contributions, folded, high, low, order = parts
     try:
-        s = settle(contributions, folded, high, low, order=order, rake=rake)
+        s = settle(contributions, folded, high, low, order=order, rake=rake, dead=dead)
     except PotError:
         return
-    assert sum(s.payouts) + s.rake == s.total
+    assert sum(s.payouts) + s.rake == s.total == sum(contributions) + dead
 
 
 @settings(max_examples=200, deadline=None)
@@ -171,8 +196,10 @@ def test_any_batch_values_give_payouts_or_an_array_error(m: int, n: int, rnd: An
     if rnd.random() < 0.2 and m:
         order[0, 0] = gen.integers(-2, n + 2)
     rake = gen.integers(0, 3, m, np.int64)
+    dead = gen.integers(-1 if rnd.random() < 0.2 else 0, top, m, np.int64)
     try:
-        pay, taken = settle_batch(contributions, folded, high, low, order=order, rake=rake)
+        pay, taken = settle_batch(contributions, folded, high, low, order=order, rake=rake,
+                                  dead=dead)
     except ArrayError:
         return
-    assert (pay.sum(axis=1) + taken).tolist() == contributions.sum(axis=1).tolist()
+    assert (pay.sum(axis=1) + taken).tolist() == (contributions.sum(axis=1) + dead).tolist()

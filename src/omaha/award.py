@@ -3,14 +3,21 @@
 :class:`ShowdownAndAward` is the part of :class:`~omaha.hand.Hand` that runs once the
 betting is over; the rules it applies (S1 order, who may muck) are the pure functions and
 :class:`~omaha.showdown.ShowdownState` of :mod:`omaha.showdown`, and the chips go through the
-compiled splitter :func:`omahacore.pots.settle`.
+compiled splitter :func:`omahacore.pots.settle`, the big blind ante as its dead money.
+
+The award is computed in full (rake asked and checked, pots settled) before anything of it
+is applied. If that fails (a rake rule answering nonsense, K1), the hand is put back exactly
+as it was before the action that ended it and the error is raised: nothing is lost, and the
+action can be made again once the cause is fixed.
 """
 
 from __future__ import annotations
 
-from omaha.cards import DECK
+from typing import Any
+
+from omaha.cards import DECK, Card
 from omaha.errors import IllegalActionError, TableError
-from omaha.events import HandEnded, Mucked, Returned, Shown
+from omaha.events import HandEnded, Mucked, Returned, Shown, TimedOut
 from omaha.showdown import (
     RINGS,
     HandResult,
@@ -21,7 +28,8 @@ from omaha.showdown import (
     uncalled,
 )
 from omaha.states import ALL_IN, FOLDED, MUCKED, PROTECTED, SHOWDOWN, HandState
-from omahacore.pots import PotAward, Settlement, settle
+from omahacore.errors import PotError
+from omahacore.pots import Settlement, build_pots, settle
 
 __all__ = ["ShowdownAndAward"]
 
@@ -31,15 +39,20 @@ class ShowdownAndAward(HandState):
 
     __slots__ = ()
 
-    def _pot_inputs(self) -> tuple[list[int], list[bool]]:
-        """Contributions and folds for the splitter: the big blind ante, dead money, is put in
-        by a folded phantom player after the real ones, so it lands in the main pot (as long
-        as it is no more than the smallest stake of a live player)."""
-        contrib = self._contrib
-        folded = [s == FOLDED for s in self._status]
-        if self._dead:
-            return [*contrib, self._dead], [*folded, True]
-        return contrib, folded
+    def pots(self) -> list[tuple[int, tuple[int, ...]]]:
+        """The pots as they stand: ``(amount, eligible seats)``, main pot first (P1).
+
+        Bets not matched by anyone are left out (they go back to their owner); the big blind
+        ante is dead money in the main pot.
+        """
+        layers, _ = build_pots(self._contrib, [s == FOLDED for s in self._status],
+                               dead=self._dead)
+        return [(layer.amount, tuple(self.seats[j] for j in layer.eligible)) for layer in layers]
+
+    def shown_hands(self) -> list[tuple[int, tuple[Card, ...]]]:
+        """``(seat, hole cards)`` of every hand shown at showdown so far (public, S1)."""
+        return [(self.seats[i], tuple([DECK[c] for c in self._holes[i]]))
+                for i, up in enumerate(self._shown) if up]
 
     def _showdown(self) -> None:
         """Compare hands in S1 order; all-in hands and hands that could win are shown."""
@@ -84,6 +97,7 @@ class ShowdownAndAward(HandState):
     def show(self, *, seat: int | None = None) -> None:
         """Show the hand at showdown (S1)."""
         i = self._showdown_turn(seat)
+        self._mark = len(self._log)
         del self._order[0]
         self._shown[i] = True
         self._showdown_state.reveal(i)  # type: ignore[union-attr]
@@ -93,40 +107,32 @@ class ShowdownAndAward(HandState):
     def muck(self, *, seat: int | None = None) -> None:
         """Muck at showdown: offered only for a hand that cannot win (S1)."""
         i = self._showdown_turn(seat)
+        self._mark = len(self._log)
         del self._order[0]
         self._status[i] = MUCKED
         self._log.append((Mucked, self.seats[i]))
         self._resolve_showdown()
 
     def _finish(self) -> None:
-        """Award every pot through the splitter (S4 when one player is left) and close."""
+        """Award every pot through the splitter (S4 when one player is left) and close.
+
+        Everything that can fail is done first; on failure the hand goes back to how it was
+        before the action that ended it (:meth:`_undo_action`).
+        """
         n = self._n
-        self._to_act = -1
-        contrib, folded = self._pot_inputs()
+        rake = self._asked_rake()
         high, low = self._strengths if self._strengths is not None else ([0] * n, None)
-        rake = 0
-        if self._rake is not None:
-            total = self._pot - uncalled(self._contrib)
-            rake = self._rake.rake_for(total, n, len(self._board) >= 3)
-            if type(rake) is not int or not 0 <= rake <= total:
-                raise TableError("K1", f"the rake rule returned {rake!r} for a pot of {total}")
         order = RINGS[n][self._button + 1:self._button + n + 1]   # odd chips (S2, S3)
-        if self._dead and self._live == 1:
-            settlement = settle(self._contrib, folded[:n], high, low, order=order, rake=rake)
-            settlement = _with_dead_money(settlement, self._dead)
-        elif self._dead:
-            settlement = settle(contrib, folded, [*high, 0], None if low is None else [*low, 0],
-                                order=(*order, n), rake=rake)
-        else:
-            settlement = settle(contrib, folded, high, low, order=order, rake=rake)
+        try:
+            settlement = settle(self._contrib, [s == FOLDED for s in self._status], high, low,
+                                order=order, rake=rake, dead=self._dead)
+        except PotError:
+            self._undo_action()
+            raise
         payouts, returned = list(settlement.payouts), list(settlement.returned)
-        if len(payouts) > n:   # the phantom's chips above every live stake: the big blind's
-            back = returned.pop()
-            payouts.pop()
-            payouts[self._bb] += back
-            returned[self._bb] += back
         seats, log = self.seats, self._log
         final = [stack + paid for stack, paid in zip(self._stacks, payouts)]
+        self._to_act = -1
         if any(returned):
             for i, back in enumerate(returned):
                 if back:
@@ -137,6 +143,50 @@ class ShowdownAndAward(HandState):
         self._stacks = final
         self._payouts = (payouts, returned)
         self._settlement = settlement
+
+    def _asked_rake(self) -> int:
+        """K1: the rake rule's answer for the chips in the pots, checked.
+
+        The pots hold every chip put in (the big blind ante, dead money, once) less the
+        uncalled bet that goes back. A rule that raises, or answers anything but an int
+        from 0 to that total, leaves the hand as it was before this action.
+        """
+        if self._rake is None:
+            return 0
+        total = self._pot - uncalled(self._contrib)
+        try:
+            rake: Any = self._rake.rake_for(total, self._n, len(self._board) >= 3)
+        except Exception:
+            self._undo_action()
+            raise
+        if type(rake) is not int or not 0 <= rake <= total:
+            where = ("the hand is back as it was before the last action" if self._mark >= 0
+                     else "no hand was dealt")
+            self._undo_action()
+            raise TableError("K1", f"the rake rule returned {rake!r} for a pot of {total}; it "
+                             f"must be a whole number of chips from 0 to {total}, so {where}")
+        return rake
+
+    def _undo_action(self) -> None:
+        """Put the hand back exactly as it was before the action now ending it.
+
+        Only for errors at the award, so it may be slow: the hand is replayed from its own
+        log up to that action (a timeout's TimedOut record goes with its consequence) and
+        takes over the replayed state. The rake rule is not asked during the replay. A hand
+        that ends as it is dealt (everyone all-in from the blinds) has no earlier state: the
+        error leaves the constructor and no hand is made.
+        """
+        from omaha.snapshot import replay
+        log, mark = self._log, self._mark
+        if mark < 0:
+            return
+        if log[mark - 1][0] is TimedOut:   # always right before its consequence
+            mark -= 1
+        before = replay([entry[0](*entry[1:]) for entry in log[:mark]], deck=self._deck,
+                        manual_showdown=self._manual)
+        for name in HandState.__slots__:
+            if name not in ("_rake", "_manual", "config", "seats"):
+                setattr(self, name, getattr(before, name))
 
     def _build_result(self, settlement: Settlement) -> HandResult:
         seats, n = self.seats, self._n
@@ -153,18 +203,3 @@ class ShowdownAndAward(HandState):
             mucked=tuple(seats[i] for i in range(n) if self._status[i] == MUCKED),
             rake=settlement.rake, settlement=settlement,
         )
-
-
-def _with_dead_money(settlement: Settlement, dead: int) -> Settlement:
-    """An uncontested hand's settlement (S4) with the big blind ante added to its one pot."""
-    pot = settlement.pots[0]
-    winner = pot.high_winners[0]
-    payouts = list(settlement.payouts)
-    payouts[winner] += dead
-    award = PotAward(amount=pot.amount + dead, rake=pot.rake, eligible=pot.eligible,
-                     high_winners=pot.high_winners, high_shares=(pot.high_shares[0] + dead,))
-    return Settlement(pots=(award, *settlement.pots[1:]), payouts=payouts,
-                      returned=settlement.returned, rake=settlement.rake,
-                      total=settlement.total + dead)
-
-

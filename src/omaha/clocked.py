@@ -38,12 +38,11 @@ from omaha.clock import (
     ClockError,
     ClockView,
     TimeoutAction,
-    TimeoutPolicy,
     TimeSource,
 )
 from omaha.errors import IllegalActionError, SnapshotError
 from omaha.events import Event
-from omaha.hand import Hand, RakeRule, Street
+from omaha.hand import Hand, RakeRule
 from omaha.view import HandView, visible_events
 
 __all__ = [
@@ -197,7 +196,7 @@ class ClockedHand:
         return seat
 
     def _record(self, event: ClockEvent) -> None:
-        self._log.append((len(self.hand.events), event))
+        self._log.append((self.hand.event_count, event))
 
     def _next_turn(self, at: int) -> None:
         """Stop the clock and start it for the next decision, if any, at ``at``."""
@@ -210,21 +209,9 @@ class ClockedHand:
             self._record(TurnStarted(seat=seat, at_ms=at, deadline_ms=self.clock.deadline_ms))
 
     def _time_out(self, seat: int) -> TimeoutAction:
-        """Resolve ``seat``'s expired turn with the policy (D2; muck at showdown, S1)."""
-        hand = self.hand
-        if hand.street == Street.SHOWDOWN:
-            hand.muck(seat=seat)
-            return TimeoutAction.MUCK
-        can_check = hand.legal_actions().can_check
-        chips_in = hand.contributions[seat] > 0
-        action = self.clock.config.policy.decide(can_check=can_check, has_chips_in=chips_in)
-        if action is TimeoutPolicy.CHECK_PROTECT_FOLD.decide(can_check=can_check,
-                                                             has_chips_in=chips_in):
-            done = hand.timeout(seat=seat)     # logs TimedOut, then what D2 made of it
-            assert done == action.value, (done, action)
-        else:
-            hand.fold(seat=seat)               # the other policies differ from D2 only by folding
-        return action
+        """Resolve ``seat``'s expired turn with the policy (D2; muck at showdown, S1). The hand
+        logs :class:`~omaha.events.TimedOut` and then what the policy made of it."""
+        return TimeoutAction(self.hand.timeout(seat=seat, policy=self.clock.config.policy))
 
     def advance(self, now: int | None = None) -> list[TimeRanOut]:
         """Fire every timeout due by ``now`` (each at its deadline); returns them in order."""
@@ -233,7 +220,7 @@ class ClockedHand:
         while clock.expired(now):
             seat, at = clock.seat, clock.deadline_ms
             assert seat is not None and at is not None
-            position = len(self.hand.events)   # before the hand's own record of the timeout
+            position = self.hand.event_count   # before the hand's own record of the timeout
             event = TimeRanOut(seat=seat, at_ms=at, action=self._time_out(seat))
             self._log.append((position, event))
             fired.append(event)
@@ -344,7 +331,7 @@ class ClockedHand:
             raise SnapshotError(f"bad clocked hand snapshot: {exc}") from exc
         positions = [position for position, _ in log]
         if any(type(p) is not int for p in positions) or positions != sorted(positions) \
-                or (positions and not 0 <= positions[0] <= positions[-1] <= len(hand.events)):
+                or (positions and not 0 <= positions[0] <= positions[-1] <= hand.event_count):
             raise SnapshotError("clock event positions must rise within the hand's event log")
         if clock.seat != hand.to_act:
             raise SnapshotError(f"the clock runs for seat {clock.seat} but seat {hand.to_act} "

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 from omaha.award import ShowdownAndAward
 from omaha.betting import BettingRound, LegalActions
 from omaha.cards import DECK, Card, CardsLike
+from omaha.clock import TimeoutPolicy
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
 from omaha.deck import STREET_CARDS, cards_needed, shuffled_cards, stacked_cards
 from omaha.errors import IllegalActionError, TableError
@@ -58,7 +59,6 @@ from omaha.states import (
     Street,
 )
 from omahacore.cards import parse_cards
-from omahacore.pots import build_pots
 
 if TYPE_CHECKING:
     from omaha.view import HandView
@@ -66,6 +66,7 @@ if TYPE_CHECKING:
 __all__ = ["Hand", "RakeRule", "Street"]
 
 _NOT_ASKED = (-1, LegalActions(0, False, False, 0, None, None))
+_TIMEOUT_METHODS = {"check": "check", "all_in": "protect_all_in", "fold": "fold"}
 
 
 class Hand(ShowdownAndAward):
@@ -125,6 +126,7 @@ class Hand(ShowdownAndAward):
         self._legal = _NOT_ASKED
         self._payouts = ([], [])
         self._result = None
+        self._mark = -1
         self._log = [(HandStarted, config, seats, tuple(self._stacks), button, seats[self._sb],
                       seats[self._bb], live)]
         self._post_forced_bets(live)
@@ -279,14 +281,15 @@ class Hand(ShowdownAndAward):
         """The event log so far (the omniscient record: hole cards and burns included)."""
         return tuple(entry[0](*entry[1:]) for entry in self._log)
 
+    @property
+    def event_count(self) -> int:
+        """``len(hand.events)`` in O(1), without building the events (for drivers that
+        mark positions in the log, such as :class:`~omaha.clocked.ClockedHand`)."""
+        return len(self._log)
+
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s hole cards (server side; players see only :meth:`view`)."""
         return tuple([DECK[c] for c in self._holes[self._index(seat)]])
-
-    def shown_hands(self) -> list[tuple[int, tuple[Card, ...]]]:
-        """``(seat, hole cards)`` of every hand shown at showdown so far (public, S1)."""
-        return [(self.seats[i], tuple([DECK[c] for c in self._holes[i]]))
-                for i, up in enumerate(self._shown) if up]
 
     def view(self, seat: int | None = None) -> HandView:
         """What ``seat`` may see (None: a spectator); never others' hidden cards or the deck."""
@@ -306,14 +309,6 @@ class Hand(ShowdownAndAward):
         """The hand a :meth:`snapshot` describes, ready to continue (``rake`` as at creation)."""
         from omaha.snapshot import restore_hand
         return restore_hand(data, rake=rake)
-
-    def pots(self) -> list[tuple[int, tuple[int, ...]]]:
-        """The pots as they stand: ``(amount, eligible seats)``, main pot first (P1).
-
-        Bets not matched by anyone are left out (they go back to their owner).
-        """
-        layers, _ = build_pots(*self._pot_inputs())
-        return [(layer.amount, tuple(self.seats[j] for j in layer.eligible)) for layer in layers]
 
     def state(self, seat: int) -> str:
         """``seat``'s state: ``active``, ``folded``, ``all_in``, ``protected`` or ``mucked``."""
@@ -365,6 +360,7 @@ class Hand(ShowdownAndAward):
         i = self._to_act
         if seat is not None or i < 0 or self._street == SHOWDOWN:
             i = self._turn(seat)
+        self._mark = len(self._log)
         self._status[i] = FOLDED
         self._live -= 1
         self._active -= 1
@@ -380,6 +376,7 @@ class Hand(ShowdownAndAward):
         if owed > 0:
             raise IllegalActionError("B2", f"seat {self.seats[i]} owes {min(owed, self._stacks[i])}; "
                                      "check is only possible when nothing is owed")
+        self._mark = len(self._log)
         self._acted[i] = True
         self._log.append((Checked, self.seats[i]))
         self._advance(i)
@@ -403,11 +400,13 @@ class Hand(ShowdownAndAward):
         if owed > 0:
             self._call(i, owed)
         else:
+            self._mark = len(self._log)
             self._acted[i] = True
             self._log.append((Checked, self.seats[i]))
             self._advance(i)
 
     def _call(self, i: int, owed: int) -> None:
+        self._mark = len(self._log)
         stack = self._stacks[i]
         amount = owed if owed < stack else stack  # noqa: FURB136 (hot path)
         self._stacks[i] = stack - amount
@@ -438,6 +437,7 @@ class Hand(ShowdownAndAward):
         if low is None or high is None or not low <= to <= high:
             raise self._raise_error(i, to, None if low is None or high is None else (low, high))
         amount = to - bet
+        self._mark = len(self._log)
         self._stacks[i] = stack - amount
         self._bets[i] = to
         self._contrib[i] += amount
@@ -503,31 +503,33 @@ class Hand(ShowdownAndAward):
         if self._contrib[i] == 0:
             raise IllegalActionError("D2", f"seat {self.seats[i]} has put no chips in this hand; "
                                      "a timeout folds instead")
+        self._mark = len(self._log)
         self._status[i] = PROTECTED
         self._active -= 1
         self._log.append((ProtectedAllIn, self.seats[i]))
         self._advance(i)
 
-    def timeout(self, *, seat: int | None = None) -> str:
-        """Apply D2 for the player to act: check if free, else protected all-in if they have
-        chips in, else fold. Returns ``"check"``, ``"all_in"`` or ``"fold"``; at a manual
-        showdown (where only a hand that cannot win is asked) the hand is mucked: ``"muck"``.
+    def timeout(self, *, seat: int | None = None,
+                policy: TimeoutPolicy = TimeoutPolicy.CHECK_PROTECT_FOLD) -> str:
+        """The player to act ran out of time: log :class:`~omaha.events.TimedOut`, then apply
+        ``policy`` (D2 by default: check if free, else protected all-in with chips in, else
+        fold; see :class:`~omaha.clock.TimeoutPolicy`). Returns what it did: ``"check"``,
+        ``"all_in"`` or ``"fold"``; at a manual showdown (where only a hand that cannot win
+        is asked) the hand is mucked whatever the policy: ``"muck"``.
         """
+        if not isinstance(policy, TimeoutPolicy):
+            raise TableError("D2", f"policy must be a TimeoutPolicy, got {policy!r}")
         if self._street == SHOWDOWN and self._to_act >= 0:
             i = self._showdown_turn(seat)
             self._log.append((TimedOut, self.seats[i]))
             self.muck()
             return "muck"
         i = self._turn(seat)
+        action = policy.decide(can_check=self._bets[i] >= self._round.current_bet,
+                               has_chips_in=self._contrib[i] > 0).value
         self._log.append((TimedOut, self.seats[i]))
-        if self._bets[i] >= self._round.current_bet:
-            self.check()
-            return "check"
-        if self._contrib[i] > 0:
-            self.protect_all_in()
-            return "all_in"
-        self.fold()
-        return "fold"
+        getattr(self, _TIMEOUT_METHODS[action])()
+        return action
 
     # --- round flow (B1) ---------------------------------------------------------------
 

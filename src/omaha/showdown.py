@@ -167,8 +167,7 @@ class HandResult:
     what each seat received (winnings plus returned uncalled chips); ``stacks`` the final
     stacks; ``net`` the change over the hand; ``shown``/``mucked`` the showdown; ``rake``
     what the house took. ``settlement`` is the raw splitter result, indexed by player
-    (position in ``seats``; with a big blind ante, a folded phantom player after them holds
-    that dead money).
+    (position in ``seats``); a big blind ante is dead money in its main pot and its total.
     """
 
     seats: tuple[int, ...]

@@ -22,6 +22,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
+from omaha.clock import TimeoutPolicy
 from omaha.deck import board_positions, burn_positions, cards_needed, hole_position
 from omaha.errors import OmahaError, SnapshotError
 from omaha.events import (
@@ -120,7 +121,7 @@ def replay(events: Sequence[Event], *, deck: Sequence[int] | None = None,
 def _replay_decisions(hand: Hand, events: Sequence[Event]) -> None:
     """Apply the decisions of ``events`` (dealing, posting and awards follow by themselves)."""
     skip_next = False
-    for event in events[1:]:
+    for k, event in enumerate(events[1:], 2):   # events[k] follows event
         if skip_next:
             skip_next = False
             continue
@@ -135,7 +136,10 @@ def _replay_decisions(hand: Hand, events: Sequence[Event]) -> None:
         elif isinstance(event, ProtectedAllIn):
             hand.protect_all_in(seat=event.seat)
         elif isinstance(event, TimedOut):
-            hand.timeout(seat=event.seat)
+            # A fold where D2 would check or protect came from the stricter policies.
+            folds = k < len(events) and isinstance(events[k], Folded)
+            hand.timeout(seat=event.seat, policy=TimeoutPolicy.FOLD if folds
+                         else TimeoutPolicy.CHECK_PROTECT_FOLD)
             skip_next = True   # the check, protection or fold the timeout made
         elif isinstance(event, (Shown, Mucked)) and hand.to_act == event.seat and not hand.is_over:
             if isinstance(event, Shown):

@@ -53,14 +53,17 @@ class HandState:
     ``_bets`` (this round), ``_contrib`` (this hand), ``_status``, ``_acted`` (this round),
     ``_holes``. ``_dead`` is the big blind ante (table money), ``_pot`` every chip put in,
     ``_live``/``_active`` how many have not folded / can still act, ``_to_act`` the index to
-    act (-1: nobody), ``_log`` the event log as raw tuples ``(EventClass, *fields)``.
+    act (-1: nobody), ``_log`` the event log as raw tuples ``(EventClass, *fields)``,
+    ``_mark`` the log's length when the current action began (-1 before any action), so that
+    an award that fails can put the hand back as it was (K1).
     """
 
     __slots__ = (
         "_acted", "_active", "_bb", "_bets", "_board", "_button", "_contrib", "_dead",
-        "_deck", "_holes", "_legal", "_live", "_log", "_manual", "_n", "_order", "_payouts", "_pot",
-        "_rake", "_result", "_round", "_sb", "_settlement", "_showdown_state", "_shown",
-        "_stacks", "_status", "_street", "_strengths", "_to_act", "config", "seats",
+        "_deck", "_holes", "_legal", "_live", "_log", "_manual", "_mark", "_n", "_order",
+        "_payouts", "_pot", "_rake", "_result", "_round", "_sb", "_settlement",
+        "_showdown_state", "_shown", "_stacks", "_status", "_street", "_strengths", "_to_act",
+        "config", "seats",
     )
 
     config: GameConfig
@@ -86,6 +89,7 @@ class HandState:
     _live: int
     _active: int
     _log: list[tuple[Any, ...]]
+    _mark: int
     _rake: RakeRule | None
     _manual: bool
     _order: list[int]

@@ -151,74 +151,124 @@ cdef inline bint read_board5(const uint8_t* b, BoardInfo* info) noexcept nogil:
     return True
 
 
+cdef inline Py_ssize_t check_run(const uint8_t* holes, Py_ssize_t start, Py_ssize_t stop,
+                                 uint64_t board_mask, const uint64_t* card_bit) noexcept nogil:
+    """First row of 4-card holes in [start, stop) with a bad or repeated card, else -1."""
+    cdef Py_ssize_t row
+    cdef const uint8_t* h
+    cdef uint64_t acc, bad, b0, b1, b2, b3
+    for row in range(start, stop):
+        h = holes + 4 * row
+        b0 = card_bit[h[0]]; b1 = card_bit[h[1]]; b2 = card_bit[h[2]]; b3 = card_bit[h[3]]
+        # Branch-free: a bit seen twice is bad (every byte > 51 maps to bit 63, already set).
+        acc = board_mask
+        bad = acc & b0
+        acc |= b0
+        bad |= acc & b1
+        acc |= b1
+        bad |= acc & b2
+        acc |= b2
+        bad |= acc & b3
+        if bad:
+            return row
+    return -1
+
+
+cdef inline void high_run(const uint8_t* holes, Py_ssize_t start, Py_ssize_t stop,
+                          const BoardInfo* info, const uint8_t* board, int32_t* high) noexcept nogil:
+    """High strengths of validated 4-card holes [start, stop) on one 5-card board."""
+    cdef Py_ssize_t row
+    cdef const uint8_t* h
+    cdef const uint16_t* board_row = info.row
+    cdef uint32_t fs = <uint32_t>info.flush_suit
+    cdef strength_t best, v
+    for row in range(start, stop):
+        h = holes + 4 * row
+        best = max6(board_row, h)
+        # Hole cards of the board's flush suit (suit 4 = none: counts 0), so the only branch
+        # is the rare "two suited hole cards" one.
+        if ((h[0] & 3) == fs) + ((h[1] & 3) == fs) + ((h[2] & 3) == fs) + ((h[3] & 3) == fs) >= 2:
+            v = flush_high(h, 4, board, 5)
+            if v > best:
+                best = v
+        high[row] = best
+
+
+cdef inline void low_run(const uint8_t* holes, Py_ssize_t start, Py_ssize_t stop,
+                         uint32_t low_row, const uint8_t* low_bit, const uint8_t* low_table,
+                         int32_t* low) noexcept nogil:
+    """Low strengths of validated 4-card holes [start, stop) on one board."""
+    cdef Py_ssize_t row
+    cdef const uint8_t* h
+    for row in range(start, stop):
+        h = holes + 4 * row
+        low[row] = low_table[low_row + (low_bit[h[0]] | low_bit[h[1]] | low_bit[h[2]] | low_bit[h[3]])]
+
+
+cdef inline const uint8_t* board_of_run(const uint8_t* boards, bint shared_board,
+                                        Py_ssize_t group, Py_ssize_t row) noexcept nogil:
+    if shared_board:
+        return boards
+    return boards + 5 * (row // group if group else row)
+
+
 cdef Py_ssize_t omaha4_kernel(const uint8_t* holes, Py_ssize_t n, const uint8_t* boards,
-                              bint shared_board, int32_t* high, int32_t* low) noexcept nogil:
+                              bint shared_board, Py_ssize_t group,
+                              int32_t* high, int32_t* low) noexcept nogil:
     """The common case unrolled: 4 hole cards, 5 board cards. Same contract as batch_kernel.
 
+    ``group`` > 0: rows ``g * group .. (g + 1) * group - 1`` share board ``g`` (a table of
+    players); 0: one board per row (or one shared), runs of equal boards found on the way.
     Rows go in chunks: first every distinct board of the chunk is read and its table rows
     are prefetched, then the players are evaluated, so the cache misses of one board
     overlap the work on the others instead of stalling each board change.
     """
     cdef BoardInfo infos[CHUNK]
-    cdef uint8_t board_of[CHUNK]
+    cdef Py_ssize_t first[CHUNK + 1]   # first row of each board run in the chunk
     cdef Py_ssize_t start, row, stop
     cdef int k, n_infos
-    cdef const uint8_t* h
     cdef const uint8_t* b
     cdef uint32_t head, prev_head = 0
     cdef uint8_t prev_tail = 0
-    cdef const BoardInfo* info
-    cdef uint64_t acc, bad, b0, b1, b2, b3
-    cdef uint32_t c0, c1, c2, c3, fs
-    cdef strength_t best, v
     # Local copies: the compiler need not reload them after every store.
     cdef const uint64_t* card_bit = CARD_BIT
     cdef const uint8_t* low_bit = LOW_BIT
     cdef const uint8_t* low_table = LOW_TABLE
+    cdef Py_ssize_t step = CHUNK if group == 0 else (CHUNK // group if group < CHUNK else 1) * group
+    cdef Py_ssize_t g
     start = 0
     while start < n:
-        stop = start + CHUNK if start + CHUNK < n else n
+        stop = start + step if start + step < n else n
         n_infos = 0
-        for row in range(start, stop):
+        if group > 0:   # boards known to change every `group` rows: no comparisons
+            for g in range(start // group, (stop + group - 1) // group):
+                if not read_board5(boards + 5 * g, &infos[n_infos]):
+                    return g * group
+                prefetch_board(&infos[n_infos])
+                first[n_infos] = g * group if g * group > start else start
+                n_infos += 1
+        for row in range(start, stop if group == 0 else start):
             b = boards if shared_board else boards + 5 * row
             memcpy(&head, b, 4)
             if n_infos == 0 or head != prev_head or b[4] != prev_tail:
                 if not read_board5(b, &infos[n_infos]):
                     return row
                 prefetch_board(&infos[n_infos])
+                first[n_infos] = row
                 n_infos += 1
                 prev_head = head
                 prev_tail = b[4]
-            board_of[row - start] = n_infos - 1
-        for row in range(start, stop):
-            info = &infos[board_of[row - start]]
-            h = holes + 4 * row
-            c0 = h[0]; c1 = h[1]; c2 = h[2]; c3 = h[3]
-            b0 = card_bit[c0]; b1 = card_bit[c1]; b2 = card_bit[c2]; b3 = card_bit[c3]
-            # Branch-free duplicate / range test: a bit seen twice (bit 63 = not a card) is bad.
-            acc = info.mask
-            bad = acc & b0
-            acc |= b0
-            bad |= acc & b1
-            acc |= b1
-            bad |= acc & b2
-            acc |= b2
-            bad |= acc & b3
-            if bad:
+        first[n_infos] = stop
+        for k in range(n_infos):
+            # One board's players, in three tight loops (few live registers in each).
+            row = check_run(holes, first[k], first[k + 1], infos[k].mask, card_bit)
+            if row >= 0:
                 return row
             if high != NULL:
-                best = max6(info.row, h)
-                # Count hole cards of the board's flush suit (suit 4 = none: counts 0), so the
-                # only branch is the rare "two suited hole cards" one.
-                fs = <uint32_t>info.flush_suit
-                if ((c0 & 3) == fs) + ((c1 & 3) == fs) + ((c2 & 3) == fs) + ((c3 & 3) == fs) >= 2:
-                    b = boards if shared_board else boards + 5 * row
-                    v = flush_high(h, 4, b, 5)
-                    if v > best:
-                        best = v
-                high[row] = best
+                high_run(holes, first[k], first[k + 1], &infos[k], board_of_run(
+                    boards, shared_board, group, first[k]), high)
             if low != NULL:
-                low[row] = low_table[info.low_row + (low_bit[c0] | low_bit[c1] | low_bit[c2] | low_bit[c3])]
+                low_run(holes, first[k], first[k + 1], infos[k].low_row, low_bit, low_table, low)
         start = stop
     return -1
 
@@ -296,14 +346,29 @@ cdef inline bint same_cards(const uint8_t* a, const uint8_t* b, int n) noexcept 
 cdef tuple run_batch(object holes, object boards, bint want_high, bint want_low):
     cdef object h = card_array(holes, "holes")
     cdef object b = card_array(boards, "boards")
+    cdef Py_ssize_t group = 0
+    cdef tuple out_shape
+    if h.ndim == 3:   # tables: (tables, players, hole cards) with one board per table
+        if b.ndim != 2 or b.shape[0] != h.shape[0]:
+            raise ArrayError(f"holes of shape (tables, players, cards) {h.shape} need boards of "
+                             f"shape ({h.shape[0]}, 5), got {boards_shape(boards)}")
+        out_shape = (h.shape[0], h.shape[1])
+        group = h.shape[1]
+        h = h.reshape(-1, h.shape[2])
+    else:
+        out_shape = (h.shape[0],) if h.ndim == 2 else ()
     if h.ndim != 2 or h.shape[1] < 4 or h.shape[1] > MAX_HOLE:
-        raise ArrayError(f"holes must have shape (N, 4), (N, 5) or (N, 6), got {h.shape}")
+        raise ArrayError(f"holes must have shape (N, 4), (N, 5) or (N, 6) (or (tables, players, "
+                         f"4-6) with one board per table), got {np.shape(holes)}")
     cdef bint shared = b.ndim == 1
     if shared:
         b = b.reshape(1, -1)
     if b.ndim != 2 or b.shape[1] < 3 or b.shape[1] > MAX_BOARD:
         raise ArrayError(f"boards must have shape (N, 5) or (5,) (3 or 4 columns also allowed), got {boards_shape(boards)}")
-    if not shared and b.shape[0] != h.shape[0]:
+    if group and b.shape[1] != 5 or group and h.shape[1] != 4:
+        b = np.ascontiguousarray(np.repeat(b, group, axis=0))   # the general kernel, row by row
+        group = 0
+    if not shared and not group and b.shape[0] != h.shape[0]:
         raise ArrayError(f"holes has {h.shape[0]} rows but boards has {b.shape[0]}")
     cdef Py_ssize_t n = h.shape[0]
     high = np.empty(n, dtype=np.int32) if want_high else None
@@ -326,11 +391,18 @@ cdef tuple run_batch(object holes, object boards, bint want_high, bint want_low)
     if n and bv.shape[0]:
         with nogil:
             if nh == 4 and nb == 5:
-                bad = omaha4_kernel(&hv[0, 0], n, &bv[0, 0], shared, high_ptr, low_ptr)
+                bad = omaha4_kernel(&hv[0, 0], n, &bv[0, 0], shared, group, high_ptr, low_ptr)
             else:
                 bad = batch_kernel(&hv[0, 0], n, nh, &bv[0, 0], nb, shared, high_ptr, low_ptr)
     if bad >= 0:
+        if group:
+            raise ArrayError(f"table {bad // group}, player {bad % group}: "
+                             f"{row_problem(h[bad], b[bad // group])}")
         raise ArrayError(f"row {bad}: {row_problem(h[bad], b[0 if shared else bad])}")
+    if high is not None:
+        high = high.reshape(out_shape)
+    if low is not None:
+        low = low.reshape(out_shape)
     return high, low
 
 

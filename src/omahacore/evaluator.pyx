@@ -49,6 +49,7 @@ cdef uint8_t LOW_TABLE[256 * 256]       # board low mask * 256 + hole low mask -
 cdef uint8_t LOW_SETS[N_LOW + 1]        # low strength -> its 5-rank mask (bit 0 = ace)
 cdef uint8_t LOW_OF_SET[256]            # 5-rank low mask -> low strength (0 if not 5 ranks)
 cdef uint8_t LOW_BIT[52]                # card -> its low-rank bit (0 for 9..K)
+cdef int QUINTS[N_QUINT * 5]            # the sorted ranks of each multiset (table building)
 cdef uint64_t CARD_BIT[256]             # byte -> its card bit; bytes > 51 all map to bit 63
 cdef bint tables_ready = False
 cdef Tables TABLES                       # what other compiled modules may read, once built
@@ -135,10 +136,25 @@ cdef inline int quint_index(const int* r) noexcept nogil:
     return r[0] + C2[r[1]] + C3[r[2]] + C4[r[3]] + C5[r[4]]
 
 
+cdef void fill_multisets(int* quints) noexcept nogil:
+    """Every sorted 5-rank multiset, stored at its index (5 ints each)."""
+    cdef int a, b, c, d, e
+    cdef int* r
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                for d in range(c, 13):
+                    for e in range(d, 13):
+                        r = &quints[5 * (a + C2[b] + C3[c] + C4[d] + C5[e])]
+                        r[0] = a; r[1] = b; r[2] = c; r[3] = d; r[4] = e
+
+
 cdef void build_high_tables() noexcept nogil:
-    cdef int a, b, c, d, e, n = 0, i, j, k, p, t
+    cdef int a, b, c, d, e, n, i, j, k, p, t, q
     cdef int r[5]
     cdef int tri[10]
+    cdef int* quints = QUINTS
+    cdef const int* qr
     cdef uint32_t mask, key
     cdef uint16_t* row
     cdef const uint16_t* trow
@@ -156,38 +172,27 @@ cdef void build_high_tables() noexcept nogil:
     # so the duplicate test also catches out-of-range bytes.
     for a in range(256):
         CARD_BIT[a] = ((<uint64_t>1) << a) if a < 52 else ((<uint64_t>1) << 63)
-    # Collect every distinct key once, sort, and number them 1..7462.
+    fill_multisets(quints)
+    # Collect every distinct key once (five of a kind has key 0), sort, number them 1..7462.
     HIGH_KEYS[0] = 0
     n = 1
     for mask in range(8192):
         if omaha_popcount32(mask) == 5:
             HIGH_KEYS[n] = flush_key(mask)
             n += 1
-    for a in range(13):
-        for b in range(a, 13):
-            for c in range(b, 13):
-                for d in range(c, 13):
-                    for e in range(d, 13):
-                        r[0] = a; r[1] = b; r[2] = c; r[3] = d; r[4] = e
-                        key = nonflush_key(r)
-                        if key:
-                            HIGH_KEYS[n] = key
-                            n += 1
+    for q in range(N_QUINT):
+        key = nonflush_key(&quints[5 * q])
+        if key:
+            HIGH_KEYS[n] = key
+            n += 1
     qsort(&HIGH_KEYS[1], N_HIGH, sizeof(uint32_t), compare_keys)
     memset(FLUSH5, 0, sizeof(FLUSH5))
     for mask in range(8192):
         if omaha_popcount32(mask) == 5:
             FLUSH5[mask] = strength_of_key(flush_key(mask))
-    memset(NONFLUSH5, 0, sizeof(NONFLUSH5))
-    for a in range(13):
-        for b in range(a, 13):
-            for c in range(b, 13):
-                for d in range(c, 13):
-                    for e in range(d, 13):
-                        r[0] = a; r[1] = b; r[2] = c; r[3] = d; r[4] = e
-                        key = nonflush_key(r)
-                        if key:
-                            NONFLUSH5[quint_index(r)] = strength_of_key(key)
+    for q in range(N_QUINT):
+        key = nonflush_key(&quints[5 * q])
+        NONFLUSH5[q] = strength_of_key(key) if key else 0
     # Triple x pair: merge the two sorted multisets and look the five ranks up.
     for a in range(13):
         for b in range(a, 13):
@@ -198,30 +203,25 @@ cdef void build_high_tables() noexcept nogil:
                         merge_sorted(a, b, c, d, e, r)
                         TRIPLE_PAIR[t * N_PAIR + d + C2[e]] = NONFLUSH5[quint_index(r)]
     # Board rows: the best over the board's 10 triples for each hole rank pair.
-    memset(BOARD5, 0, sizeof(BOARD5))
-    for a in range(13):
-        for b in range(a, 13):
-            for c in range(b, 13):
-                for d in range(c, 13):
-                    for e in range(d, 13):
-                        r[0] = a; r[1] = b; r[2] = c; r[3] = d; r[4] = e
-                        n = 0
-                        for i in range(5):
-                            for j in range(i + 1, 5):
-                                for k in range(j + 1, 5):
-                                    tri[n] = r[i] + C2[r[j]] + C3[r[k]]
-                                    n += 1
-                        memset(best, 0, sizeof(best))
-                        for t in range(10):
-                            trow = &TRIPLE_PAIR[tri[t] * N_PAIR]
-                            for p in range(N_PAIR):
-                                v = trow[p]
-                                if v > best[p]:
-                                    best[p] = v
-                        row = &BOARD5[quint_index(r) * ROW]
-                        for i in range(13):
-                            for j in range(13):
-                                row[i * 13 + j] = best[RANK_PAIR[(i << 4) | j]]
+    for q in range(N_QUINT):
+        qr = &quints[5 * q]
+        n = 0
+        for i in range(5):
+            for j in range(i + 1, 5):
+                for k in range(j + 1, 5):
+                    tri[n] = qr[i] + C2[qr[j]] + C3[qr[k]]
+                    n += 1
+        memset(best, 0, sizeof(best))
+        for t in range(10):
+            trow = &TRIPLE_PAIR[tri[t] * N_PAIR]
+            for p in range(N_PAIR):
+                v = trow[p]
+                if v > best[p]:
+                    best[p] = v
+        row = &BOARD5[q * ROW]
+        for i in range(13):
+            for j in range(13):
+                row[i * 13 + j] = best[RANK_PAIR[(i << 4) | j]]
 
 
 cdef void merge_sorted(int a, int b, int c, int d, int e, int* out) noexcept nogil:

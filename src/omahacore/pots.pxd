@@ -12,11 +12,12 @@ cdef enum:
 cdef enum:
     POT_OK = 0
     POT_NEGATIVE = 1        # contributions[where] < 0
-    POT_OVERFLOW = 2        # the contributions add up past int64
+    POT_OVERFLOW = 2        # the contributions plus the dead money add up past int64
     POT_BAD_ORDER = 3       # order is not a permutation of range(n); where = position
     POT_NEGATIVE_LOW = 4    # low[where] < 0
     POT_BAD_RAKE = 5        # rake < 0 or above the chips in the pots
     POT_ALL_FOLDED = 6      # chips in the pots but no live player to win them
+    POT_NEGATIVE_DEAD = 7   # dead money < 0
 
 ctypedef struct PotRecord:
     chips_t amount          # chips in the pot before rake
@@ -92,16 +93,23 @@ cdef inline chips_t _mul_div(chips_t a, chips_t b, chips_t c) noexcept nogil:
 
 
 cdef inline int build_layers(Py_ssize_t n, const chips_t* contributions, const uint8_t* folded,
-                      chips_t* returned, PotRecord* pots, int* npots,
-                      Py_ssize_t* where) noexcept nogil:
-    """P1: return the uncalled bet, then cut the rest into pots at the live levels."""
+                             chips_t dead, chips_t* returned, PotRecord* pots, int* npots,
+                             Py_ssize_t* where) noexcept nogil:
+    """P1: return the uncalled bet, then cut the rest into pots at the live levels.
+
+    `dead` (table money such as the big blind ante) is nobody's contribution: it goes into
+    the main pot, the first pot with chips in it. It is never returned and cuts no level.
+    With no other chips in the pots it is the main pot alone, contested by every live player.
+    """
     cdef chips_t total = 0, top = -1, second = -1, v, level, prev = 0, amount
     cdef chips_t matched[MAX_PLAYERS]
     cdef chips_t levels[MAX_PLAYERS]
     cdef Py_ssize_t i, j, s, k = 0, arg = 0
-    cdef uint64_t eligible
+    cdef uint64_t eligible, live = 0
     cdef int out = 0
     npots[0] = 0
+    if dead < 0:
+        return POT_NEGATIVE_DEAD
     for i in range(n):
         v = contributions[i]
         if v < 0:
@@ -117,11 +125,14 @@ cdef inline int build_layers(Py_ssize_t n, const chips_t* contributions, const u
             arg = i
         elif v > second:
             second = v
+    if dead > INT64_MAX - total:
+        return POT_OVERFLOW
     returned[arg] = top - (second if second > 0 else 0)
     for i in range(n):
         matched[i] = contributions[i] - returned[i]
         if folded[i]:
             continue
+        live |= (<uint64_t>1) << i
         # insertion into the sorted distinct live levels
         j = k
         while j > 0 and levels[j - 1] > matched[i]:
@@ -133,7 +144,7 @@ cdef inline int build_layers(Py_ssize_t n, const chips_t* contributions, const u
         levels[j] = matched[i]
         k += 1
     if k == 0:
-        return POT_ALL_FOLDED if total - returned[arg] > 0 else POT_OK
+        return POT_ALL_FOLDED if total - returned[arg] + dead > 0 else POT_OK
     for j in range(k):
         level = levels[j]
         amount = 0
@@ -142,7 +153,7 @@ cdef inline int build_layers(Py_ssize_t n, const chips_t* contributions, const u
             amount += min(matched[i], level) - min(matched[i], prev)
             if not folded[i] and matched[i] >= level:
                 eligible |= (<uint64_t>1) << i
-        if j == k - 1:  # dead chips above the highest live level (odd input)
+        if j == k - 1:  # folded chips above the highest live level (odd input)
             for i in range(n):
                 if matched[i] > level:
                     amount += matched[i] - level
@@ -152,6 +163,13 @@ cdef inline int build_layers(Py_ssize_t n, const chips_t* contributions, const u
             pots[out].eligible = eligible
             out += 1
         prev = level
+    if out > 0:
+        pots[0].amount += dead
+    elif dead > 0:  # nothing else in the pots: the dead money alone is the main pot
+        pots[0].amount = dead
+        pots[0].rake = 0
+        pots[0].eligible = live
+        out = 1
     npots[0] = out
     return POT_OK
 
@@ -246,10 +264,12 @@ cdef inline void _award(PotRecord* pot, Py_ssize_t n, const strength_t* high, co
 
 
 cdef inline int settle_kernel(Py_ssize_t n, const chips_t* contributions, const uint8_t* folded,
-                       const strength_t* high, const strength_t* low, const int64_t* order,
-                       chips_t rake, chips_t* payouts, chips_t* returned,
-                       PotRecord* pots, int* npots, Py_ssize_t* where) noexcept nogil:
-    """Whole settlement of one hand; `order` and `low` may be NULL (identity, high-only)."""
+                              const strength_t* high, const strength_t* low,
+                              const int64_t* order, chips_t rake, chips_t dead,
+                              chips_t* payouts, chips_t* returned, PotRecord* pots, int* npots,
+                              Py_ssize_t* where) noexcept nogil:
+    """Whole settlement of one hand; `order` and `low` may be NULL (identity, high-only);
+    `dead` is table money for the main pot (see build_layers)."""
     cdef int status, j
     cdef Py_ssize_t i
     cdef uint64_t seen = 0, bit
@@ -268,7 +288,7 @@ cdef inline int settle_kernel(Py_ssize_t n, const chips_t* contributions, const 
             if low[i] < 0:
                 where[0] = i
                 return POT_NEGATIVE_LOW
-    status = build_layers(n, contributions, folded, returned, pots, npots, where)
+    status = build_layers(n, contributions, folded, dead, returned, pots, npots, where)
     if status != POT_OK:
         return status
     status = _take_rake(rake, pots, npots[0])

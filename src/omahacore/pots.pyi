@@ -1,4 +1,7 @@
-"""Stub for the compiled side-pot builder and splitter (rules P1, P2, S2-S4, K1)."""
+"""Stub for the compiled side-pot builder and splitter (rules P1, P2, S2-S4, K1).
+
+``dead`` is table money (the big blind ante) for the main pot: no player's contribution.
+"""
 
 from collections.abc import Iterable, Sequence
 from typing import Any, SupportsIndex, TypeAlias, final
@@ -87,7 +90,7 @@ class Settlement:
     def __hash__(self) -> int: ...
 
 def build_pots(
-    contributions: _IntsLike, folded: _FlagsLike
+    contributions: _IntsLike, folded: _FlagsLike, *, dead: SupportsIndex = 0
 ) -> tuple[tuple[PotLayer, ...], tuple[int, ...]]: ...
 def settle(
     contributions: _IntsLike,
@@ -97,6 +100,7 @@ def settle(
     *,
     order: _IntsLike | None = None,
     rake: SupportsIndex = 0,
+    dead: SupportsIndex = 0,
 ) -> Settlement: ...
 def settle_batch(
     contributions: npt.NDArray[np.int64],
@@ -106,4 +110,5 @@ def settle_batch(
     *,
     order: npt.NDArray[np.integer[Any]] | None = None,
     rake: npt.NDArray[np.int64] | None = None,
+    dead: npt.NDArray[np.int64] | None = None,
 ) -> tuple[npt.NDArray[np.int64], npt.NDArray[np.int64]]: ...

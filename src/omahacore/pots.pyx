@@ -24,9 +24,19 @@ ties; a low strength of 0 means "no qualifying low". Readings of the rules chose
   first to winners who have not yet had an odd chip from this pot. The chip left over from
   halving goes to the high half and counts for nobody. With no qualifying low among a pot's
   eligible players the best high takes the whole pot.
+* Dead money (``dead=``, e.g. the big blind ante) is table money, not any player's
+  contribution: it goes into the main pot (the first pot with chips in it), creates no
+  level, is never returned as an uncalled bet, and is raked like any pot chip. So a live
+  player who put in nothing still wins nothing, unless nobody put anything in the pots:
+  then the dead money alone is the main pot, contested by every live player. Dead money
+  with every player folded is an error.
 * K1: pot ``i`` pays ``rake * amount_i // total_in_pots``; what is left of the rake comes from
   the main pot, then from the next pots if the main pot runs dry. Rake is taken before
   awarding.
+
+>>> s = settle([10, 10, 10], [False, False, False], high=[1, 2, 3], dead=10)  # a BB ante
+>>> [(p.amount, p.eligible) for p in s.pots], s.payouts, s.total
+([(40, (0, 1, 2))], (0, 0, 40), 40)
 """
 
 cimport cython
@@ -129,14 +139,17 @@ cdef int _read_flags(object values, Py_ssize_t n, uint8_t* out) except -1:
 
 
 cdef str _status_message(int status, Py_ssize_t where, Py_ssize_t n, const chips_t* contributions,
-                         const strength_t* low, const int64_t* order, chips_t rake,
+                         const strength_t* low, const int64_t* order, chips_t rake, chips_t dead,
                          const chips_t* returned, const PotRecord* pots, int npots):
     cdef Py_ssize_t i
     if status == POT_NEGATIVE:
         return (f"contributions[{where}] = {contributions[where]} is negative: "
                 f"chip amounts are >= 0")
     if status == POT_OVERFLOW:
-        return "the contributions add up to more than 2**63 - 1 chips"
+        return (f"the contributions{' and the dead money' if dead else ''} add up to more "
+                f"than 2**63 - 1 chips")
+    if status == POT_NEGATIVE_DEAD:
+        return f"dead = {dead} is negative: dead money is a chip amount >= 0"
     if status == POT_BAD_ORDER:
         return (f"order must be a permutation of range({n}) listing players clockwise from "
                 f"the first seat left of the button, got {[order[i] for i in range(n)]}")
@@ -148,7 +161,8 @@ cdef str _status_message(int status, Py_ssize_t where, Py_ssize_t n, const chips
                 f"{sum([pots[i].amount for i in range(npots)])} chips in the pots (K1)")
     if status == POT_ALL_FOLDED:
         return (f"every player folded, so nobody can win the "
-                f"{sum([contributions[i] - returned[i] for i in range(n)])} chips in the pots")
+                f"{sum([contributions[i] - returned[i] for i in range(n)]) + dead} chips in "
+                f"the pots{f' ({dead} of them dead money)' if dead else ''}")
     return f"unknown pot status {status}"
 
 
@@ -392,8 +406,8 @@ cdef class Settlement:
     The money side of a finished hand: every pot's award, payouts, returns and rake.
 
     ``payouts[i]`` is everything player ``i`` receives, their returned uncalled chips
-    included, so ``sum(payouts) + rake == total`` (the chips everyone put in). Built by
-    :func:`settle`; building one by hand checks that the numbers add up.
+    included, so ``sum(payouts) + rake == total`` (the chips everyone put in, plus any dead
+    money). Built by :func:`settle`; building one by hand checks that the numbers add up.
 
     >>> s = settle([50, 50], [False, False], high=[3, 3], rake=1)
     >>> s
@@ -475,7 +489,7 @@ rake=1, total=100)
 
     @property
     def total(self):
-        """int: chips put in by all players, ``sum(payouts) + rake``."""
+        """int: chips put in by all players plus dead money, ``sum(payouts) + rake``."""
         return self._total
 
     def _key(self):
@@ -512,17 +526,24 @@ rake=1, total=100)
 
 # ---------------------------------------------------------------- public entry points
 
-def build_pots(contributions, folded):
+def build_pots(contributions, folded, *, dead=0):
     """Pots as the chips stand (P1), for showing pot sizes mid-hand.
 
     Returns ``(layers, returned)``: the pots main first, and per player the uncalled chips
-    that would go back to their owner. Raises PotError on bad input.
+    that would go back to their owner. ``dead``: table money (the big blind ante) added to
+    the main pot, as in :func:`settle`. Raises PotError on bad input.
 
     >>> layers, returned = build_pots([20, 60, 100, 100], [True, False, False, False])
     >>> layers
     (PotLayer(amount=200, eligible=(1, 2, 3)), PotLayer(amount=80, eligible=(2, 3)))
     >>> returned
     (0, 0, 0, 0)
+
+    The big blind (player 2) is all-in for a blind of 5 plus a 10 ante; the ante is dead
+    money in the main pot, which the big blind contests, while it makes no side-pot level:
+
+    >>> build_pots([20, 20, 5], [False, False, False], dead=10)[0]
+    (PotLayer(amount=25, eligible=(0, 1, 2)), PotLayer(amount=30, eligible=(0, 1)))
     """
     cdef chips_t c[MAX_PLAYERS]
     cdef chips_t ret[MAX_PLAYERS]
@@ -533,11 +554,13 @@ def build_pots(contributions, folded):
     contributions = _as_sequence(contributions, "contributions")
     cdef Py_ssize_t n = _player_count(contributions)
     cdef PotLayer layer
+    cdef chips_t d
     _read_ints(contributions, "contributions", n, c)
     _read_flags(folded, n, f)
-    status = build_layers(n, c, f, ret, recs, &npots, &where)
+    d = _as_int64(dead, "dead", -1)
+    status = build_layers(n, c, f, d, ret, recs, &npots, &where)
     if status != POT_OK:
-        raise PotError(_status_message(status, where, n, c, NULL, NULL, 0, ret, recs, npots))
+        raise PotError(_status_message(status, where, n, c, NULL, NULL, 0, d, ret, recs, npots))
     layers = []
     for j in range(npots):
         layer = PotLayer.__new__(PotLayer)
@@ -547,7 +570,7 @@ def build_pots(contributions, folded):
     return tuple(layers), _chips_tuple(ret, n)
 
 
-def settle(contributions, folded, high, low=None, *, order=None, rake=0):
+def settle(contributions, folded, high, low=None, *, order=None, rake=0, dead=0):
     """Build the pots of a finished hand and award each one (P1, P2, S2-S4, K1).
 
     ``contributions[i]``: chips player i put in; ``folded[i]``: whether they folded;
@@ -555,7 +578,8 @@ def settle(contributions, folded, high, low=None, *, order=None, rake=0):
     ignored); ``low``: None for high-only games, else low strengths with 0 meaning no
     qualifying low; ``order``: players clockwise from the first seat left of the button,
     who receive odd chips first (default ``range(n)``); ``rake``: total rake, taken from the
-    pots before awarding. Bad input raises PotError.
+    pots before awarding; ``dead``: table money that is nobody's contribution (the big
+    blind ante), added to the main pot and included in ``total``. Bad input raises PotError.
 
     >>> s = settle([66, 66], [False, False], high=[7, 7], low=[5, 5], order=[1, 0])
     >>> s.payouts
@@ -563,6 +587,13 @@ def settle(contributions, folded, high, low=None, *, order=None, rake=0):
     >>> s = settle([33, 33], [False, False], high=[7, 7], low=[5, 5], order=[1, 0])
     >>> s.payouts, s.pots[0].high_shares, s.pots[0].low_shares
     ((33, 33), (16, 17), (17, 16))
+
+    Dead money goes to the main pot only: the short big blind (player 0, all-in for a 10
+    blind plus a 20 ante) wins the 20 dead chips and 10 from each caller, nothing more.
+
+    >>> s = settle([10, 50, 50], [False, False, False], high=[9, 1, 2], dead=20)
+    >>> [(p.amount, p.eligible) for p in s.pots], s.payouts, s.total
+    ([(50, (0, 1, 2)), (80, (1, 2))], (50, 0, 80), 130)
     """
     cdef chips_t c[MAX_PLAYERS]
     cdef chips_t pay[MAX_PLAYERS]
@@ -578,7 +609,7 @@ def settle(contributions, folded, high, low=None, *, order=None, rake=0):
     cdef Py_ssize_t i, where = -1
     contributions = _as_sequence(contributions, "contributions")
     cdef Py_ssize_t n = _player_count(contributions)
-    cdef chips_t r
+    cdef chips_t r, d
     _read_ints(contributions, "contributions", n, c)
     cdef Settlement s
     _read_flags(folded, n, f)
@@ -590,9 +621,10 @@ def settle(contributions, folded, high, low=None, *, order=None, rake=0):
         _read_ints(order, "order", n, o)
         order_ptr = o
     r = _as_int64(rake, "rake", -1)
-    status = settle_kernel(n, c, f, h, low_ptr, order_ptr, r, pay, ret, recs, &npots, &where)
+    d = _as_int64(dead, "dead", -1)
+    status = settle_kernel(n, c, f, h, low_ptr, order_ptr, r, d, pay, ret, recs, &npots, &where)
     if status != POT_OK:
-        raise PotError(_status_message(status, where, n, c, low_ptr, order_ptr, r, ret, recs,
+        raise PotError(_status_message(status, where, n, c, low_ptr, order_ptr, r, d, ret, recs,
                                        npots))
     s = Settlement.__new__(Settlement)
     s._alloc(n, npots)
@@ -619,12 +651,13 @@ cdef object _batch_array(object np, object value, str name, object dtype, tuple 
     return np.ascontiguousarray(value)
 
 
-def settle_batch(contributions, folded, high, low=None, *, order=None, rake=None):
+def settle_batch(contributions, folded, high, low=None, *, order=None, rake=None, dead=None):
     """:func:`settle` for M hands of N players at once, without the GIL: payouts only.
 
     ``contributions`` (M, N) int64, ``folded`` (M, N) bool, ``high`` and ``low`` (M, N)
     int32 (``low`` None for high-only), ``order`` (N,) or (M, N) integers (default
-    ``range(N)``), ``rake`` (M,) int64 (default 0). Returns ``(payouts, rake)``: (M, N)
+    ``range(N)``), ``rake`` (M,) int64 (default 0), ``dead`` (M,) int64 dead money for each
+    hand's main pot (default 0). Returns ``(payouts, rake)``: (M, N)
     int64 chips received per player (returned uncalled chips included) and the (M,) int64
     rake taken. Wrong shapes, dtypes or values raise ArrayError naming the first bad row.
 
@@ -661,18 +694,20 @@ def settle_batch(contributions, folded, high, low=None, *, order=None, rake=None
     order_step = n if order.ndim == 2 else 0
     rake = np.zeros(m, np.int64) if rake is None else rake
     cdef const int64_t[::1] r = _batch_array(np, rake, "rake", np.int64, (m,))
+    dead = np.zeros(m, np.int64) if dead is None else dead
+    cdef const int64_t[::1] d = _batch_array(np, dead, "dead", np.int64, (m,))
     payouts = np.empty((m, n), np.int64)
     cdef int64_t[:, ::1] p = payouts
     with nogil:
         for row in range(m):
             status = settle_kernel(n, &c[row, 0], &f[row, 0], &h[row, 0],
                                    &lo[row, 0] if lo is not None else NULL,
-                                   &o[0, 0] + row * order_step, r[row], &p[row, 0], ret, recs,
-                                   &npots, &where)
+                                   &o[0, 0] + row * order_step, r[row], d[row], &p[row, 0],
+                                   ret, recs, &npots, &where)
             if status != POT_OK:
                 break
     if status != POT_OK:
         raise ArrayError(f"row {row}: " + _status_message(
             status, where, n, &c[row, 0], &lo[row, 0] if lo is not None else NULL,
-            &o[0, 0] + row * order_step, r[row], ret, recs, npots))
+            &o[0, 0] + row * order_step, r[row], d[row], ret, recs, npots))
     return payouts, np.array(r, np.int64)
