@@ -40,10 +40,15 @@ def main() -> None:
     holes, boards = random_deals(100_000)  # 600,000 hands, a fresh board per 6 players
     n = len(holes)
     rows: dict[str, float] = {}
-    rows["omaha.evaluate_hilo_batch (high + low)"] = best_rate(
+    tables, table_boards = holes.reshape(-1, 6, 4), boards[::6].copy()
+    rows["omaha.evaluate_hilo_batch, tables form: (B, 6, 4) holes, (B, 5) boards"] = best_rate(
+        lambda: omaha.evaluate_hilo_batch(tables, table_boards), n)
+    rows["omaha.evaluate_hilo_batch, rows form: (N, 4) holes, (N, 5) boards"] = best_rate(
         lambda: omaha.evaluate_hilo_batch(holes, boards), n)
-    rows["omaha.evaluate_high_batch"] = best_rate(lambda: omaha.evaluate_high_batch(holes, boards), n)
-    rows["omaha.evaluate_low_batch"] = best_rate(lambda: omaha.evaluate_low_batch(holes, boards), n)
+    rows["omaha.evaluate_high_batch (rows form)"] = best_rate(
+        lambda: omaha.evaluate_high_batch(holes, boards), n)
+    rows["omaha.evaluate_low_batch (rows form)"] = best_rate(
+        lambda: omaha.evaluate_low_batch(holes, boards), n)
 
     hole_lists, board_lists = holes[:200_000].tolist(), boards[:200_000].tolist()
 

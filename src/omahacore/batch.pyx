@@ -11,14 +11,15 @@ from libc.string cimport memcpy
 from omahacore._types cimport card_t, strength_t
 from omahacore.evaluator cimport (
     MAX_BOARD,
+    LOW_SHIFT,
     MAX_HOLE,
     ROW,
     Tables,
-    board_row,
     five_high,
     flush_high,
     omaha_high,
     read_omaha,
+    sort5,
     tables,
 )
 from omahacore.errors import ArrayError, OmahaError
@@ -27,16 +28,24 @@ cdef extern from "_bits.h":
     void omaha_prefetch(const void* p) nogil
 
 # Table pointers, set on the first batch call (the evaluator builds the tables lazily).
+cdef Tables T
 cdef const uint8_t* LOW_TABLE = NULL
 cdef const uint8_t* LOW_BIT = NULL
 cdef const uint64_t* CARD_BIT = NULL
 
 
+cdef inline const uint16_t* board_row(int* r) noexcept nogil:
+    """The evaluator's table row of a five-card board's ranks (sorted in place)."""
+    sort5(r)
+    return &T.board5[(r[0] + T.c2[r[1]] + T.c3[r[2]] + T.c4[r[3]] + T.c5[r[4]]) * ROW]
+
+
 cdef void load_tables() noexcept:
-    global LOW_TABLE, LOW_BIT, CARD_BIT
+    global T, LOW_TABLE, LOW_BIT, CARD_BIT
     cdef const Tables* t
     if LOW_TABLE == NULL:
         t = tables()
+        T = t[0]
         LOW_BIT = t.low_bit
         CARD_BIT = t.card_bit
         LOW_TABLE = t.low_table
@@ -65,6 +74,8 @@ cdef struct BoardInfo:
     uint64_t mask            # cards on the board, for the duplicate check
     int flush_suit           # suit with 3+ board cards, or -1 (4 from read_board5: no card has it)
     uint32_t low_row         # board low mask * 256: its LOW_TABLE row (all zero without a low)
+    int n_tri                # read_board5: triples of flush-suit board cards ...
+    uint16_t tri[10]         # ... as rank masks, for the rare suited holes
 
 
 cdef bint read_board(const uint8_t* b, int nb, BoardInfo* info) noexcept nogil:
@@ -115,6 +126,7 @@ cdef inline strength_t max6(const uint16_t* row, const uint8_t* h) noexcept nogi
 
 cdef enum:
     CHUNK = 128  # rows whose boards are read (and their table rows prefetched) together
+    AHEAD = 3    # boards whose table rows are being fetched while one is evaluated
 
 
 cdef inline void prefetch_board(const BoardInfo* info) noexcept nogil:
@@ -125,6 +137,42 @@ cdef inline void prefetch_board(const BoardInfo* info) noexcept nogil:
     omaha_prefetch(row + 2 * ROW - 1)
     omaha_prefetch(&LOW_TABLE[info.low_row])
     omaha_prefetch(&LOW_TABLE[info.low_row + 128])
+
+
+cdef void flush_triples(const uint8_t* b, BoardInfo* info) noexcept nogil:
+    """The rank masks of every triple of the board's flush-suit cards (C3: 3 from the board)."""
+    cdef uint16_t ranks[5]
+    cdef int n = 0, i, j, k
+    for i in range(5):
+        if <int>(b[i] & 3) == info.flush_suit:
+            ranks[n] = <uint16_t>(1u << (b[i] >> 2))
+            n += 1
+    for i in range(n):
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):
+                info.tri[info.n_tri] = ranks[i] | ranks[j] | ranks[k]
+                info.n_tri += 1
+
+
+cdef strength_t flush_best(const uint8_t* h, const BoardInfo* info) noexcept nogil:
+    """Best flush from two suited hole cards and a precomputed board triple, 0 if none."""
+    cdef uint16_t ranks[4]
+    cdef int n = 0, i, j, t
+    cdef uint32_t pair
+    cdef strength_t best = 0, v
+    cdef const uint16_t* flush5 = T.flush5
+    for i in range(4):
+        if <int>(h[i] & 3) == info.flush_suit:
+            ranks[n] = <uint16_t>(1u << (h[i] >> 2))
+            n += 1
+    for i in range(n):
+        for j in range(i + 1, n):
+            pair = ranks[i] | ranks[j]
+            for t in range(info.n_tri):
+                v = flush5[pair | info.tri[t]]
+                if v > best:
+                    best = v
+    return best
 
 
 cdef inline bint read_board5(const uint8_t* b, BoardInfo* info) noexcept nogil:
@@ -147,69 +195,66 @@ cdef inline bint read_board5(const uint8_t* b, BoardInfo* info) noexcept nogil:
     flush = (suits + 0x7D7D7D7Du) & 0x80808080u  # a byte >= 3 gets its top bit set
     info.flush_suit = 4 if flush == 0 else (
         0 if flush & 0x80u else (1 if flush & 0x8000u else (2 if flush & 0x800000u else 3)))
+    info.n_tri = 0
+    if flush:
+        flush_triples(b, info)
     info.row = board_row(r)
     return True
 
 
-cdef inline Py_ssize_t check_run(const uint8_t* holes, Py_ssize_t start, Py_ssize_t stop,
-                                 uint64_t board_mask, const uint64_t* card_bit) noexcept nogil:
-    """First row of 4-card holes in [start, stop) with a bad or repeated card, else -1."""
+cdef inline Py_ssize_t check_low_run(const uint8_t* holes, Py_ssize_t start, Py_ssize_t stop,
+                                     const BoardInfo* info, int32_t* low) noexcept nogil:
+    """Validate 4-card holes [start, stop) on one board and, if ``low``, store their lows.
+
+    Returns the first row with a bad or repeated card, else -1. One table load per card gives
+    both its bit (for the duplicate test) and its low-rank bit (above the 52 card bits).
+    """
     cdef Py_ssize_t row
     cdef const uint8_t* h
-    cdef uint64_t acc, bad, b0, b1, b2, b3
+    cdef const uint64_t* info_of = T.card_info
+    cdef const uint8_t* low_table = T.low_table + info.low_row
+    cdef uint64_t board_mask = info.mask, acc, bad, x0, x1, x2, x3
+    cdef uint64_t card_bits = (((<uint64_t>1) << LOW_SHIFT) - 1) | ((<uint64_t>1) << 63)
     for row in range(start, stop):
         h = holes + 4 * row
-        b0 = card_bit[h[0]]; b1 = card_bit[h[1]]; b2 = card_bit[h[2]]; b3 = card_bit[h[3]]
-        # Branch-free: a bit seen twice is bad (every byte > 51 maps to bit 63, already set).
+        x0 = info_of[h[0]]; x1 = info_of[h[1]]; x2 = info_of[h[2]]; x3 = info_of[h[3]]
+        # Branch-free: a card bit seen twice is bad (every byte > 51 maps to bit 63, which
+        # the board mask has set); shared low bits are masked off once at the end.
         acc = board_mask
-        bad = acc & b0
-        acc |= b0
-        bad |= acc & b1
-        acc |= b1
-        bad |= acc & b2
-        acc |= b2
-        bad |= acc & b3
-        if bad:
+        bad = acc & x0
+        acc |= x0
+        bad |= acc & x1
+        acc |= x1
+        bad |= acc & x2
+        acc |= x2
+        bad |= acc & x3
+        if bad & card_bits:
             return row
+        if low != NULL:
+            low[row] = low_table[((acc | x3) >> LOW_SHIFT) & 0xFF]
     return -1
 
 
 cdef inline void high_run(const uint8_t* holes, Py_ssize_t start, Py_ssize_t stop,
-                          const BoardInfo* info, const uint8_t* board, int32_t* high) noexcept nogil:
+                          const BoardInfo* info, int32_t* high) noexcept nogil:
     """High strengths of validated 4-card holes [start, stop) on one 5-card board."""
     cdef Py_ssize_t row
     cdef const uint8_t* h
     cdef const uint16_t* board_row = info.row
     cdef uint32_t fs = <uint32_t>info.flush_suit
     cdef strength_t best, v
+    if info.n_tri == 0:   # most boards: no three cards of a suit, no flush to look for
+        for row in range(start, stop):
+            high[row] = max6(board_row, holes + 4 * row)
+        return
     for row in range(start, stop):
         h = holes + 4 * row
         best = max6(board_row, h)
-        # Hole cards of the board's flush suit (suit 4 = none: counts 0), so the only branch
-        # is the rare "two suited hole cards" one.
         if ((h[0] & 3) == fs) + ((h[1] & 3) == fs) + ((h[2] & 3) == fs) + ((h[3] & 3) == fs) >= 2:
-            v = flush_high(h, 4, board, 5)
+            v = flush_best(h, info)
             if v > best:
                 best = v
         high[row] = best
-
-
-cdef inline void low_run(const uint8_t* holes, Py_ssize_t start, Py_ssize_t stop,
-                         uint32_t low_row, const uint8_t* low_bit, const uint8_t* low_table,
-                         int32_t* low) noexcept nogil:
-    """Low strengths of validated 4-card holes [start, stop) on one board."""
-    cdef Py_ssize_t row
-    cdef const uint8_t* h
-    for row in range(start, stop):
-        h = holes + 4 * row
-        low[row] = low_table[low_row + (low_bit[h[0]] | low_bit[h[1]] | low_bit[h[2]] | low_bit[h[3]])]
-
-
-cdef inline const uint8_t* board_of_run(const uint8_t* boards, bint shared_board,
-                                        Py_ssize_t group, Py_ssize_t row) noexcept nogil:
-    if shared_board:
-        return boards
-    return boards + 5 * (row // group if group else row)
 
 
 cdef Py_ssize_t omaha4_kernel(const uint8_t* holes, Py_ssize_t n, const uint8_t* boards,
@@ -230,10 +275,6 @@ cdef Py_ssize_t omaha4_kernel(const uint8_t* holes, Py_ssize_t n, const uint8_t*
     cdef const uint8_t* b
     cdef uint32_t head, prev_head = 0
     cdef uint8_t prev_tail = 0
-    # Local copies: the compiler need not reload them after every store.
-    cdef const uint64_t* card_bit = CARD_BIT
-    cdef const uint8_t* low_bit = LOW_BIT
-    cdef const uint8_t* low_table = LOW_TABLE
     cdef Py_ssize_t step = CHUNK if group == 0 else (CHUNK // group if group < CHUNK else 1) * group
     cdef Py_ssize_t g
     start = 0
@@ -244,7 +285,8 @@ cdef Py_ssize_t omaha4_kernel(const uint8_t* holes, Py_ssize_t n, const uint8_t*
             for g in range(start // group, (stop + group - 1) // group):
                 if not read_board5(boards + 5 * g, &infos[n_infos]):
                     return g * group
-                prefetch_board(&infos[n_infos])
+                if n_infos < AHEAD:
+                    prefetch_board(&infos[n_infos])
                 first[n_infos] = g * group if g * group > start else start
                 n_infos += 1
         for row in range(start, stop if group == 0 else start):
@@ -253,22 +295,23 @@ cdef Py_ssize_t omaha4_kernel(const uint8_t* holes, Py_ssize_t n, const uint8_t*
             if n_infos == 0 or head != prev_head or b[4] != prev_tail:
                 if not read_board5(b, &infos[n_infos]):
                     return row
-                prefetch_board(&infos[n_infos])
+                if n_infos < AHEAD:
+                    prefetch_board(&infos[n_infos])
                 first[n_infos] = row
                 n_infos += 1
                 prev_head = head
                 prev_tail = b[4]
         first[n_infos] = stop
         for k in range(n_infos):
+            # A few boards ahead only: the core tracks a limited number of misses at once.
+            if k + AHEAD < n_infos:
+                prefetch_board(&infos[k + AHEAD])
             # One board's players, in three tight loops (few live registers in each).
-            row = check_run(holes, first[k], first[k + 1], infos[k].mask, card_bit)
+            row = check_low_run(holes, first[k], first[k + 1], &infos[k], low)
             if row >= 0:
                 return row
             if high != NULL:
-                high_run(holes, first[k], first[k + 1], &infos[k], board_of_run(
-                    boards, shared_board, group, first[k]), high)
-            if low != NULL:
-                low_run(holes, first[k], first[k + 1], infos[k].low_row, low_bit, low_table, low)
+                high_run(holes, first[k], first[k + 1], &infos[k], high)
         start = stop
     return -1
 

@@ -6,6 +6,8 @@ Parsing accepts indices, ``Card`` objects (int subclasses), numpy integers and t
 duplicated card, raises :class:`omahacore.errors.CardError` naming the offending token.
 """
 
+from cpython.list cimport PyList_GET_ITEM
+from cpython.tuple cimport PyTuple_GET_ITEM
 from libc.stdint cimport uint64_t
 
 from omahacore._types cimport card_t
@@ -58,10 +60,21 @@ cdef list text_to_cards(str text):
     return out
 
 
+cdef inline card_t exact_int_card(object item) except? 255:
+    """The fast path of card_value for plain ints (the common case from hot loops)."""
+    cdef int overflow = 0
+    cdef long v = PyLong_AsLongAndOverflow(item, &overflow)
+    if overflow or v < 0 or v > 51:
+        raise CardError(f"card index {item!r} is out of range 0..51")
+    return <card_t>v
+
+
 cdef card_t card_value(object item) except? 255:
     """Card index of one item (int, Card, numpy integer or one-card text)."""
     cdef int overflow = 0
     cdef long v
+    if type(item) is int:
+        return exact_int_card(item)
     if isinstance(item, int) and not isinstance(item, bool):
         v = PyLong_AsLongAndOverflow(item, &overflow)
         if overflow or v < 0 or v > 51:
@@ -92,7 +105,9 @@ cdef int read_cards(object cards, card_t* out, int low, int high, str what) exce
         expected = str(low) if low == high else f"{low} to {high}"
         raise CardError(f"{what} must have {expected} cards, got {n}")
     for i in range(n):
-        out[i] = card_value(cards[i])
+        item = <object>(PyList_GET_ITEM(cards, i) if type(cards) is list
+                        else PyTuple_GET_ITEM(cards, i))
+        out[i] = exact_int_card(item) if type(item) is int else card_value(item)
     return <int>n
 
 

@@ -11,17 +11,36 @@ cdef enum:
     N_LOW = 56          # distinct lows (C5)
     MAX_HOLE = 6
     MAX_BOARD = 5
+    LOW_SHIFT = 52      # card_info keeps the low-rank bit above the 52 card bits
     ROW = 169           # a board row holds both orders of each hole rank pair: no pair lookup
 
 cdef struct Tables:
     const uint8_t* low_table    # board low mask * 256 + hole low mask -> low strength
     const uint8_t* low_bit      # card -> its low-rank bit (0 for 9..K)
     const uint64_t* card_bit    # byte -> its card bit; bytes > 51 all map to bit 63
+    const uint64_t* card_info   # card_bit | low_bit << LOW_SHIFT: validity and low in one load
+    const uint16_t* board5      # ROW entries per 5-rank multiset: best non-flush strength
+    const uint16_t* flush5      # 13-bit mask of 5 ranks -> flush / straight flush strength
+    const uint16_t* c2          # multiset index terms C(r + i, i + 1) for i = 1..4
+    const uint16_t* c3
+    const uint16_t* c4
+    const uint16_t* c5
+
+
+cdef inline void order2(int* r, int i, int j) noexcept nogil:
+    cdef int a = r[i], b = r[j]
+    r[i] = a if a < b else b
+    r[j] = b if a < b else a
+
+
+cdef inline void sort5(int* r) noexcept nogil:
+    # A 9-comparator sorting network: no data-dependent branches to mispredict.
+    order2(r, 0, 1); order2(r, 3, 4); order2(r, 2, 4)
+    order2(r, 2, 3); order2(r, 1, 4); order2(r, 0, 3)
+    order2(r, 0, 2); order2(r, 1, 3); order2(r, 1, 2)
 
 cdef void ensure_tables() noexcept
 cdef const Tables* tables() noexcept
-cdef const uint16_t* board_row(int* ranks) noexcept nogil
-cdef void sort5(int* r) noexcept nogil
 cdef int read_omaha(object hole, object board, card_t* h, card_t* b, int* n_board) except -1
 cdef strength_t flush_high(const card_t* hole, int n_hole,
                            const card_t* board, int n_board) noexcept nogil

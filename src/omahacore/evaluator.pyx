@@ -50,6 +50,7 @@ cdef uint8_t LOW_SETS[N_LOW + 1]        # low strength -> its 5-rank mask (bit 0
 cdef uint8_t LOW_OF_SET[256]            # 5-rank low mask -> low strength (0 if not 5 ranks)
 cdef uint8_t LOW_BIT[52]                # card -> its low-rank bit (0 for 9..K)
 cdef int QUINTS[N_QUINT * 5]            # the sorted ranks of each multiset (table building)
+cdef uint64_t CARD_INFO[256]            # CARD_BIT | LOW_BIT << LOW_SHIFT (batch hot loop)
 cdef uint64_t CARD_BIT[256]             # byte -> its card bit; bytes > 51 all map to bit 63
 cdef bint tables_ready = False
 cdef Tables TABLES                       # what other compiled modules may read, once built
@@ -256,6 +257,9 @@ cdef void build_low_tables() noexcept nogil:
     for card in range(52):
         rank = card >> 2
         LOW_BIT[card] = 1 if rank == 12 else ((1 << (rank + 1)) if rank <= 6 else 0)
+    for card in range(256):
+        CARD_INFO[card] = CARD_BIT[card] | (
+            (<uint64_t>LOW_BIT[card]) << LOW_SHIFT if card < 52 else 0)
     for b in range(256):
         for h in range(256):
             LOW_TABLE[b * 256 + h] = 0
@@ -281,6 +285,13 @@ cdef void ensure_tables() noexcept:
         TABLES.low_table = LOW_TABLE
         TABLES.low_bit = LOW_BIT
         TABLES.card_bit = CARD_BIT
+        TABLES.card_info = CARD_INFO
+        TABLES.board5 = BOARD5
+        TABLES.flush5 = FLUSH5
+        TABLES.c2 = C2
+        TABLES.c3 = C3
+        TABLES.c4 = C4
+        TABLES.c5 = C5
         tables_ready = True
 
 
@@ -290,25 +301,6 @@ cdef const Tables* tables() noexcept:
     """Pointers to the lookup tables, built first if needed (call with the GIL held)."""
     ensure_tables()
     return &TABLES
-
-
-cdef const uint16_t* board_row(int* ranks) noexcept nogil:
-    """The BOARD5 row of a five-card board's ranks (sorted in place)."""
-    sort5(ranks)
-    return &BOARD5[quint_index(ranks) * ROW]
-
-
-cdef inline void order2(int* r, int i, int j) noexcept nogil:
-    cdef int a = r[i], b = r[j]
-    r[i] = a if a < b else b
-    r[j] = b if a < b else a
-
-
-cdef void sort5(int* r) noexcept nogil:
-    # A 9-comparator sorting network: no data-dependent branches to mispredict.
-    order2(r, 0, 1); order2(r, 3, 4); order2(r, 2, 4)
-    order2(r, 2, 3); order2(r, 1, 4); order2(r, 0, 3)
-    order2(r, 0, 2); order2(r, 1, 3); order2(r, 1, 2)
 
 
 cdef strength_t flush_high(const card_t* hole, int n_hole,
