@@ -75,7 +75,7 @@ def test_pokerkit_single_high_and_low(benchmark):
 def test_target_batch_hilo_at_least_20x_phevaluator_loop():
     """Issue 2: random deals with a fresh board per 6 players, high + low, single thread."""
     pheval = pytest.importorskip("phevaluator._pheval")
-    from compare import best_rate
+    from compare import best_rates
 
     holes, boards = random_deals(50_000)
     tables, table_boards = holes.reshape(-1, 6, 4), boards[::6].copy()
@@ -86,9 +86,12 @@ def test_target_batch_hilo_at_least_20x_phevaluator_loop():
         for row in rows:
             evaluate(*row)
 
-    by_table = best_rate(lambda: omaha.evaluate_hilo_batch(tables, table_boards), len(holes))
-    by_row = best_rate(lambda: omaha.evaluate_hilo_batch(holes, boards), len(holes))
-    theirs = best_rate(loop, len(rows), 5)
+    rates = best_rates({
+        "tables": (lambda: omaha.evaluate_hilo_batch(tables, table_boards), len(holes)),
+        "rows": (lambda: omaha.evaluate_hilo_batch(holes, boards), len(holes)),
+        "phevaluator": (loop, len(rows)),
+    })
+    by_table, by_row, theirs = rates["tables"], rates["rows"], rates["phevaluator"]
     print(f"\nhilo batch {by_table / 1e6:.1f} M/s (tables form), {by_row / 1e6:.1f} M/s (rows "
           f"form); phevaluator loop {theirs / 1e6:.2f} M/s; ratios {by_table / theirs:.1f}x, "
           f"{by_row / theirs:.1f}x")
@@ -97,7 +100,7 @@ def test_target_batch_hilo_at_least_20x_phevaluator_loop():
 
 def test_target_single_call_no_slower_than_phevaluator():
     pheval = pytest.importorskip("phevaluator._pheval")
-    from compare import best_rate
+    from compare import best_rates
 
     holes, boards = random_deals(20_000)
     pairs = list(zip(holes.tolist(), boards.tolist()))
@@ -112,7 +115,8 @@ def test_target_single_call_no_slower_than_phevaluator():
         for hole, board in pairs:
             ours_fn(hole, board)
 
-    ours, theirs = best_rate(ours_loop, len(pairs), 5), best_rate(theirs_loop, len(rows), 5)
+    rates = best_rates({"ours": (ours_loop, len(pairs)), "theirs": (theirs_loop, len(rows))})
+    ours, theirs = rates["ours"], rates["theirs"]
     print(f"\nsingle calls: omaha {ours / 1e6:.2f} M/s, phevaluator {theirs / 1e6:.2f} M/s")
     assert ours >= theirs
 
