@@ -19,11 +19,6 @@ from deals import phevaluator_rows, random_deals
 import omaha
 
 
-def best_rate(fn: Callable[[], object], hands: int, repeat: int = 7) -> float:
-    """Hands per second of the best of ``repeat`` runs (the least disturbed one)."""
-    return best_rates({"x": (fn, hands)}, repeat)["x"]
-
-
 def best_rates(candidates: dict[str, tuple[Callable[[], object], int]],
                repeat: int = 7) -> dict[str, float]:
     """Hands per second of each candidate, best of ``repeat`` rounds.

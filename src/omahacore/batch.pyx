@@ -27,11 +27,8 @@ from omahacore.errors import ArrayError, OmahaError
 cdef extern from "_bits.h":
     void omaha_prefetch(const void* p) nogil
 
-# Table pointers, set on the first batch call (the evaluator builds the tables lazily).
+# The evaluator's table pointers, copied on the first batch call (it builds them lazily).
 cdef Tables T
-cdef const uint8_t* LOW_TABLE = NULL
-cdef const uint8_t* LOW_BIT = NULL
-cdef const uint64_t* CARD_BIT = NULL
 
 
 cdef inline const uint16_t* board_row(int* r) noexcept nogil:
@@ -41,14 +38,9 @@ cdef inline const uint16_t* board_row(int* r) noexcept nogil:
 
 
 cdef void load_tables() noexcept:
-    global T, LOW_TABLE, LOW_BIT, CARD_BIT
-    cdef const Tables* t
-    if LOW_TABLE == NULL:
-        t = tables()
-        T = t[0]
-        LOW_BIT = t.low_bit
-        CARD_BIT = t.card_bit
-        LOW_TABLE = t.low_table
+    global T
+    if T.board5 == NULL:
+        T = tables()[0]
 
 cdef object np = None  # imported on first batch call: `import omaha` stays fast
 
@@ -88,13 +80,13 @@ cdef bint read_board(const uint8_t* b, int nb, BoardInfo* info) noexcept nogil:
     info.mask = (<uint64_t>1) << 63
     counts[0] = counts[1] = counts[2] = counts[3] = 0
     for i in range(nb):
-        bit = CARD_BIT[b[i]]
+        bit = T.card_bit[b[i]]
         if info.mask & bit:
             return False
         info.mask |= bit
         r[i] = b[i] >> 2
         counts[b[i] & 3] += 1
-        low |= LOW_BIT[b[i]]
+        low |= T.low_bit[b[i]]
     info.flush_suit = -1
     for i in range(4):
         if counts[i] >= 3:
@@ -135,8 +127,8 @@ cdef inline void prefetch_board(const BoardInfo* info) noexcept nogil:
     for offset in range(0, 2 * ROW, 64):
         omaha_prefetch(row + offset)
     omaha_prefetch(row + 2 * ROW - 1)
-    omaha_prefetch(&LOW_TABLE[info.low_row])
-    omaha_prefetch(&LOW_TABLE[info.low_row + 128])
+    omaha_prefetch(&T.low_table[info.low_row])
+    omaha_prefetch(&T.low_table[info.low_row + 128])
 
 
 cdef void flush_triples(const uint8_t* b, BoardInfo* info) noexcept nogil:
@@ -182,11 +174,11 @@ cdef inline bint read_board5(const uint8_t* b, BoardInfo* info) noexcept nogil:
     cdef int r[5]
     cdef int i
     for i in range(5):
-        x = CARD_BIT[b[i]]
+        x = T.card_bit[b[i]]
         bad |= acc & x
         acc |= x
         suits += 1u << ((b[i] & 3) << 3)   # one byte per suit counts its cards
-        low |= LOW_BIT[b[i]]
+        low |= T.low_bit[b[i]]
         r[i] = b[i] >> 2
     if bad:
         return False
@@ -341,11 +333,11 @@ cdef Py_ssize_t batch_kernel(const uint8_t* holes, Py_ssize_t n, int nh,
         mask = info.mask
         hl = 0
         for i in range(nh):
-            bit = CARD_BIT[h[i]]
+            bit = T.card_bit[h[i]]
             if mask & bit:
                 return row
             mask |= bit
-            hl |= LOW_BIT[h[i]]
+            hl |= T.low_bit[h[i]]
         if high != NULL:
             if info.row == NULL:
                 best = omaha_high(h, nh, b, nb)
@@ -369,7 +361,7 @@ cdef Py_ssize_t batch_kernel(const uint8_t* holes, Py_ssize_t n, int nh,
                             best = v
             high[row] = best
         if low != NULL:
-            low[row] = LOW_TABLE[info.low_row + hl]
+            low[row] = T.low_table[info.low_row + hl]
     return -1
 
 

@@ -27,6 +27,7 @@ options, the rake (``_rake``), and a D2 protected all-in as the no-op
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from omaha.events import (
@@ -45,7 +46,17 @@ from omaha.events import (
     Shown,
     TimedOut,
 )
-from omaha.phh.cards import format_phh_cards
+from omaha.phh.actions import (
+    Action,
+    BetOrRaiseTo,
+    CheckOrCall,
+    DealBoard,
+    DealHole,
+    Fold,
+    NoOp,
+    ShowOrMuck,
+    format_action,
+)
 from omaha.phh.errors import HistoryError
 from omaha.phh.history import HandHistory
 from omaha.phh.seats import phh_order
@@ -81,30 +92,30 @@ def history_from_events(
     fields = forced_bet_fields(start.config, len(order), [player[s] for s in start.live_blinds])
     extra = dict(fields.pop("user_fields"))
     actions: list[str] = []
-    holes: dict[int, str] = {}
+    holes: dict[int, tuple[int, ...]] = {}
     note: str | None = None
     rake = 0
     finishing: tuple[int, ...] | None = None
     for event in events[1:]:
-        text: str | None = None
+        action: Action | None = None
         if isinstance(event, HoleDealt):
-            holes[player[event.seat]] = format_phh_cards(event.cards)
+            holes[player[event.seat]] = tuple(event.cards)
             if len(holes) == len(order):  # all dealt: write them in player order
-                actions.extend(f"d dh p{p + 1} {holes[p]}" for p in sorted(holes))
+                actions.extend(format_action(DealHole(p, holes[p])) for p in sorted(holes))
         elif isinstance(event, BoardDealt):
-            text = f"d db {format_phh_cards(event.cards)}"
+            action = DealBoard(tuple(event.cards))
         elif isinstance(event, Folded):
-            text = f"p{player[event.seat] + 1} f"
+            action = Fold(player[event.seat])
         elif isinstance(event, (Checked, Called)):
-            text = f"p{player[event.seat] + 1} cc"
+            action = CheckOrCall(player[event.seat])
         elif isinstance(event, BetOrRaised):
-            text = f"p{player[event.seat] + 1} cbr {event.to}"
+            action = BetOrRaiseTo(player[event.seat], event.to)
         elif isinstance(event, Shown):
-            text = f"p{player[event.seat] + 1} sm {format_phh_cards(event.cards)}"
+            action = ShowOrMuck(player[event.seat], tuple(event.cards))
         elif isinstance(event, Mucked):
-            text = f"p{player[event.seat] + 1} sm"
+            action = ShowOrMuck(player[event.seat])
         elif isinstance(event, ProtectedAllIn):
-            text = f"# p{player[event.seat] + 1} protected all-in (D2)"
+            action = NoOp(f"p{player[event.seat] + 1} protected all-in (D2)")
         elif isinstance(event, TimedOut):
             note = "timed out (D2)"
         elif isinstance(event, PotAwarded):
@@ -112,10 +123,10 @@ def history_from_events(
         elif isinstance(event, HandEnded):
             ended = dict(zip(start.seats, event.stacks))
             finishing = tuple(ended[s] for s in order)
-        if text is not None:
-            if note is not None and not text.startswith("#"):
-                text, note = f"{text} # {note}", None
-            actions.append(text)
+        if action is not None:
+            if note is not None and not isinstance(action, NoOp):  # the timeout's consequence
+                action, note = replace(action, commentary=note), None
+            actions.append(format_action(action))
     if rake:
         extra["_rake"] = rake
     extra.update(user_fields or {})
