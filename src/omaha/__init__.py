@@ -76,7 +76,7 @@ from omaha.hand import Hand, RakeRule, Street
 from omaha.table import Table
 from omahacore.pots import PotAward, PotLayer, Settlement, build_pots, settle
 
-__version__ = "0.1.0"
+from omaha._version import __version__  # the one place the version is written
 
 __all__ = [
     "DECK",

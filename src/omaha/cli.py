@@ -63,19 +63,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class _VersionAction(argparse.Action):
-    """``--version``, looked up only when asked (importlib.metadata is slow to import)."""
+    """``--version``: the package's version (written once, in ``omaha/_version.py``)."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
 
     def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        from importlib.metadata import PackageNotFoundError, version
+        from omaha._version import __version__
 
-        try:
-            found = version("omaha-poker")
-        except PackageNotFoundError:
-            found = "(not installed)"
-        parser.exit(message=f"omaha {found}\n")
+        print(f"omaha {__version__}")  # on stdout, as argparse's own version action does
+        parser.exit()
 
 
 # ---------------------------------------------------------------- omaha eval
