@@ -22,7 +22,12 @@ RULES = [f"C{i}" for i in range(1, 7)] + [f"T{i}" for i in range(1, 7)] + [
 
 
 def python_blocks(page: pathlib.Path) -> list[str]:
-    return re.findall(r"^```python\n(.*?)^```", page.read_text(encoding="utf-8"), re.S | re.M)
+    """The page's ```python blocks, each padded so its line numbers are the page's."""
+    text = page.read_text(encoding="utf-8")
+    return [
+        "\n" * text.count("\n", 0, match.start(1)) + match.group(1)
+        for match in re.finditer(r"^```python\n(.*?)^```", text, re.S | re.M)
+    ]
 
 
 def _needs_docs() -> None:
@@ -43,8 +48,8 @@ def test_the_docs_have_examples():
 def test_page_examples_run(page, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)  # examples that write files write them here
     namespace: dict[str, object] = {"__name__": "__docs__"}
-    for number, block in enumerate(python_blocks(page), start=1):
-        code = compile(block, f"{page.relative_to(ROOT)} (python block {number})", "exec")
+    for block in python_blocks(page):
+        code = compile(block, str(page), "exec")  # tracebacks point into the page
         exec(code, namespace)  # noqa: S102 - running the examples is the point of the test
 
 
