@@ -26,7 +26,7 @@ def python_blocks(page: pathlib.Path) -> list[str]:
     text = page.read_text(encoding="utf-8")
     return [
         "\n" * text.count("\n", 0, match.start(1)) + match.group(1)
-        for match in re.finditer(r"^```python\n(.*?)^```", text, re.S | re.M)
+        for match in re.finditer(r"^```python\n(.*?)^```", text, re.DOTALL | re.MULTILINE)
     ]
 
 
@@ -56,14 +56,14 @@ def test_page_examples_run(page, tmp_path, monkeypatch, capsys):
 def test_rule_book_has_every_rule_in_order():
     _needs_docs()
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
-    headings = re.findall(r"^### ([A-Z]\d+) ", text, re.M)
+    headings = re.findall(r"^### ([A-Z]\d+) ", text, re.MULTILINE)
     assert headings == RULES
 
 
 def test_rule_book_cites_only_tests_that_exist_and_each_rule_has_tests():
     _needs_docs()
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
-    sections = dict(re.findall(r"^### ([A-Z]\d+) (.*?)(?=^### |\Z)", text, re.S | re.M))
+    sections = dict(re.findall(r"^### ([A-Z]\d+) (.*?)(?=^### |\Z)", text, re.DOTALL | re.MULTILINE))
     for rule, section in sections.items():
         files = re.findall(r"`(test_\w+\.py)`", section)
         names = re.findall(r"`(test_\w+)`", section)
