@@ -63,7 +63,8 @@ def test_rule_book_has_every_rule_in_order():
 def test_rule_book_cites_only_tests_that_exist_and_each_rule_has_tests():
     _needs_docs()
     text = (DOCS / "rules.md").read_text(encoding="utf-8")
-    sections = dict(re.findall(r"^### ([A-Z]\d+) (.*?)(?=^### |\Z)", text, re.DOTALL | re.MULTILINE))
+    heading = r"^### ([A-Z]\d+) (.*?)(?=^### |\Z)"
+    sections = dict(re.findall(heading, text, re.DOTALL | re.MULTILINE))
     for rule, section in sections.items():
         files = re.findall(r"`(test_\w+\.py)`", section)
         names = re.findall(r"`(test_\w+)`", section)

@@ -3,8 +3,9 @@
 Commands:
 
 * ``omaha replay FILE...`` — replay ``.phh``/``.phhs`` histories through the engine and
-  print a summary and the problem hands (every hand with ``--verbose``). Exit 0 when every hand replays and matches its ``finishing_stacks``, 1 when a comparison
-  fails, 2 when a history is invalid (the error goes to stderr).
+  print a summary and the problem hands (every hand with ``--verbose``). Exit 0 when every
+  hand replays and matches its ``finishing_stacks``, 1 when a comparison fails, 2 when a
+  history is invalid (the error goes to stderr).
 * ``omaha play`` — a table of built-in bots for N hands, every stack starting every hand at
   the starting stack (optionally in duplicate), a progress bar on a terminal, a summary
   (hands/s, each seat's bb/100 with a 95% confidence interval), optionally every hand
@@ -158,7 +159,10 @@ def _add_replay(commands: Any) -> None:
         help='one JSON object per hand: {"file", "hand", "ok", "finishing_stacks", ...}',
     )
     sub.add_argument(
-        "--verbose", "-v", action="store_true", help="print a line for every hand, not only problems"
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="print a line for every hand, not only the problem hands",
     )
     _add_progress_options(sub)
     sub.set_defaults(run=_run_replay)
@@ -462,7 +466,8 @@ def _print_summary(
         }
         print(json.dumps(summary))
         return
-    mode = f", duplicate: {result.hands // result.hands_per_sample} deals" if result.duplicate else ""
+    deals = result.hands // result.hands_per_sample
+    mode = f", duplicate: {deals} deals" if result.duplicate else ""
     print(
         f"{result.hands} hands of {config.variant.name} ({config.structure.value}, {code}{mode}) "
         f"in {seconds:.2f} s: {rate:,.0f} hands/s"
