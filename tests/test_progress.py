@@ -45,3 +45,20 @@ def test_import_omaha_and_the_cli_do_not_import_tqdm():
     code = "import sys, omaha, omaha.cli, omaha.progress; assert 'tqdm' not in sys.modules"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
+
+
+def test_total_can_be_set_once_known():
+    for stream, enabled in ((io.StringIO(), True), (io.StringIO(), False)):
+        bar = progress_bar(None, stream=stream, enabled=enabled, description="read")
+        bar.set_description("read hands.phhs")
+        bar.total = 2
+        bar.set_description("replay")
+        bar.refresh()
+        bar.update(2)
+        bar.close()
+        assert bar.n == 2 and bar.total == 2
+        if enabled:
+            text = stream.getvalue()
+            assert "read hands.phhs" in text and "replay: 100%" in text and "2/2" in text
+        else:
+            assert stream.getvalue() == ""

@@ -179,16 +179,19 @@ def _run_replay(args: argparse.Namespace) -> int:
     tally = _ReplayTally()
     worst = EXIT_OK
     files: list[tuple[str, list[tuple[str | None, Any]]]] = []
-    for path in args.files:
-        try:
-            files.append((path, read_histories(path)))
-        except (HistoryError, OSError) as exc:
-            worst = max(worst, EXIT_INVALID)
-            tally.invalid_files += 1
-            _report(args, {"file": path, "hand": None, "ok": False, "finishing_stacks": None}, exc)
-    bar = progress_bar(sum(len(hands) for _, hands in files), enabled=args.progress,
-                       description="replay")
+    bar = progress_bar(None, enabled=args.progress, description="read")
     try:
+        for path in args.files:
+            bar.set_description(f"read {path}")
+            try:
+                files.append((path, read_histories(path)))
+            except (HistoryError, OSError) as exc:
+                worst = max(worst, EXIT_INVALID)
+                tally.invalid_files += 1
+                unreadable = {"file": path, "hand": None, "ok": False, "finishing_stacks": None}
+                _report(args, unreadable, exc)
+        bar.total = sum(len(hands) for _, hands in files)
+        bar.set_description("replay")
         for path, hands in files:
             for name, history in hands:
                 tally.hands += 1

@@ -22,12 +22,25 @@ __all__ = ["Progress", "progress_bar"]
 
 
 class Progress(Protocol):
-    """What a command needs of a bar: count finished work, then close."""
+    """What a command needs of a bar (a subset of tqdm's): count work, relabel, close.
+
+    ``total`` may be None while the amount of work is unknown (e.g. files still being read)
+    and set later, followed by :meth:`refresh`.
+    """
 
     n: int
+    total: int | None
 
     def update(self, n: int = 1) -> Any:
         """Count ``n`` more finished items."""
+        ...
+
+    def set_description(self, desc: str | None = None, refresh: bool = True) -> None:
+        """Show ``desc`` before the bar (what is being done now)."""
+        ...
+
+    def refresh(self) -> Any:
+        """Redraw now (after changing ``total``)."""
         ...
 
     def close(self) -> None:
@@ -38,13 +51,20 @@ class Progress(Protocol):
 class _Silent:
     """A bar that only counts."""
 
-    __slots__ = ("n",)
+    __slots__ = ("n", "total")
 
-    def __init__(self) -> None:
+    def __init__(self, total: int | None) -> None:
         self.n = 0
+        self.total = total
 
     def update(self, n: int = 1) -> None:
         self.n += n
+
+    def set_description(self, desc: str | None = None, refresh: bool = True) -> None:
+        pass
+
+    def refresh(self) -> None:
+        pass
 
     def close(self) -> None:
         pass
@@ -58,7 +78,7 @@ def progress_bar(
     description: str | None = None,
     stream: TextIO | None = None,
 ) -> Progress:
-    """A progress bar over ``total`` items on ``stream`` (default stderr).
+    """A progress bar over ``total`` items (None: not known yet) on ``stream`` (default stderr).
 
     ``enabled=None`` draws it only when the stream is a terminal; True or False force it
     (the ``--progress``/``--no-progress`` options).
@@ -67,7 +87,7 @@ def progress_bar(
     if enabled is None:
         enabled = bool(getattr(out, "isatty", lambda: False)())
     if not enabled:
-        return _Silent()
+        return _Silent(total)
     tqdm = importlib.import_module("tqdm").tqdm
     bar: Progress = tqdm(
         total=total,
