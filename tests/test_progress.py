@@ -50,9 +50,9 @@ def test_import_omaha_and_the_cli_do_not_import_tqdm():
 def test_total_can_be_set_once_known():
     for stream, enabled in ((io.StringIO(), True), (io.StringIO(), False)):
         bar = progress_bar(None, stream=stream, enabled=enabled, description="read")
-        bar.set_description("read hands.phhs")
+        bar.set_description_str("read hands.phhs")
         bar.total = 2
-        bar.set_description("replay")
+        bar.set_description_str("replay")
         bar.refresh()
         bar.update(2)
         bar.close()

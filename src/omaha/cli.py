@@ -182,7 +182,7 @@ def _run_replay(args: argparse.Namespace) -> int:
     bar = progress_bar(None, enabled=args.progress, description="read")
     try:
         for path in args.files:
-            bar.set_description(f"read {path}")
+            bar.set_description_str(f"read {path}")
             try:
                 files.append((path, read_histories(path)))
             except (HistoryError, OSError) as exc:
@@ -191,7 +191,7 @@ def _run_replay(args: argparse.Namespace) -> int:
                 unreadable = {"file": path, "hand": None, "ok": False, "finishing_stacks": None}
                 _report(args, unreadable, exc)
         bar.total = sum(len(hands) for _, hands in files)
-        bar.set_description("replay")
+        bar.set_description_str("replay")
         for path, hands in files:
             for name, history in hands:
                 tally.hands += 1

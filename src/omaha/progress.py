@@ -35,7 +35,7 @@ class Progress(Protocol):
         """Count ``n`` more finished items."""
         ...
 
-    def set_description(self, desc: str | None = None, refresh: bool = True) -> None:
+    def set_description_str(self, desc: str | None = None, refresh: bool = True) -> None:
         """Show ``desc`` before the bar (what is being done now)."""
         ...
 
@@ -60,7 +60,7 @@ class _Silent:
     def update(self, n: int = 1) -> None:
         self.n += n
 
-    def set_description(self, desc: str | None = None, refresh: bool = True) -> None:
+    def set_description_str(self, desc: str | None = None, refresh: bool = True) -> None:
         pass
 
     def refresh(self) -> None:
