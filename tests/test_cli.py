@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import io
 import json
 import subprocess
 import sys
 
 import pytest
 
-from omaha.cli import EXIT_INVALID, EXIT_OK, ProgressBar, main
+from omaha.cli import EXIT_INVALID, EXIT_OK, main
 from omaha.evaluation import describe, evaluate_five, evaluate_five_low, evaluate_hilo
 
 
@@ -135,22 +134,3 @@ def test_eval_bad_cards_exit_2(capsys, hole, board, words):
     code, out, err = run(capsys, "eval", hole, board)
     assert code == EXIT_INVALID and out == ""
     assert err.startswith("omaha eval: error:") and words in err
-
-
-# ---------------------------------------------------------------- progress bar
-
-
-def test_progress_bar_draws_only_when_enabled():
-    quiet = io.StringIO()
-    bar = ProgressBar(10, stream=quiet)  # StringIO is not a terminal
-    bar.advance(10)
-    bar.close()
-    assert quiet.getvalue() == ""
-    loud = io.StringIO()
-    ticks = iter(range(0, 1000, 1))
-    bar = ProgressBar(3, stream=loud, enabled=True, clock=lambda: next(ticks) / 100)
-    for _ in range(3):
-        bar.advance()
-    bar.close()
-    frames = loud.getvalue().split("\r")
-    assert frames[-1].startswith("[" + "#" * 40 + "] 100% 3/3") and loud.getvalue().endswith("\n")

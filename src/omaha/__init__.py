@@ -23,6 +23,7 @@ Play a hand (a seeded generator makes it reproducible; the default is the OS's):
 (True, {1: 200, 2: 199, 3: 201})
 """
 
+from omaha._version import __version__ as __version__  # written once, in _version.py
 from omaha.cards import DECK, Card, format_cards, parse_cards
 from omaha.config import (
     FIVE_CARD_OMAHA,
@@ -75,8 +76,6 @@ from omaha.evaluation import (
 from omaha.hand import Hand, RakeRule, Street
 from omaha.table import Table
 from omahacore.pots import PotAward, PotLayer, Settlement, build_pots, settle
-
-__version__ = "0.1.0"
 
 __all__ = [
     "DECK",

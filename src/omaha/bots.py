@@ -10,21 +10,27 @@ package:
   category of the hand made (and an 8-or-better low in hi/lo games), compared with the price
   of calling.
 
-:func:`play_session` seats bots at a :class:`~omaha.table.Table`, plays N hands (every stack
-topped back up to the starting stack before each hand, a cash game that never runs out of
-players) and reports each seat's result; a callback receives each finished hand (e.g. to
+:func:`play_session` seats one bot per seat and plays N hands scored the way bot matches
+are: every stack starts every hand at the starting stack (winnings banked), optionally in
+duplicate (each deal replayed with the bots rotated round the seats). It reports each seat's
+net chips and per-hand samples, from which :meth:`SessionResult.scores` gives big blinds per
+100 hands with a 95% confidence interval; a callback receives each finished hand (e.g. to
 write it as PHH).
 
 >>> import random
 >>> from omaha.config import GameConfig
 >>> result = play_session(GameConfig.pot_limit(small_blind=1, big_blind=2),
 ...                       [RandomBot(), StrengthBot()], hands=20, stack=200, rng=random.Random(3))
->>> result.hands, sum(result.net.values())
-(20, 0)
+>>> result.hands, sum(result.net.values()), len(result.samples[1])
+(20, 0, 20)
+>>> score = result.scores(big_blind=2)[0]
+>>> score.seat, score.bot, score.hands, score.ci95 > 0
+(1, 'random', 20, True)
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
@@ -33,8 +39,8 @@ from typing import Literal, Protocol
 
 from omaha.betting import LegalActions
 from omaha.config import GameConfig, Variant
+from omaha.deck import cards_needed, shuffled_cards
 from omaha.hand import Hand
-from omaha.table import Table
 from omahacore.evaluator import (
     evaluate_best,
     evaluate_best_low,
@@ -45,9 +51,11 @@ from omahacore.evaluator import (
 
 __all__ = [
     "BOTS",
+    "Z95",
     "Bot",
     "Decision",
     "RandomBot",
+    "SeatScore",
     "SessionResult",
     "Situation",
     "StrengthBot",
@@ -202,13 +210,66 @@ BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "strength": StrengthB
 """The built-in bots by name."""
 
 
+Z95 = 1.959963984540054
+"""The two-sided 95% point of the normal distribution (confidence intervals of bb/100)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatScore:
+    """One bot's result: chips won over ``hands`` hands, in big blinds per 100 hands.
+
+    ``ci95`` is the half-width of the 95% confidence interval of ``bb_per_100`` (normal
+    approximation over independent samples: single hands, or whole duplicate sets), or None
+    when there are fewer than two samples.
+    """
+
+    seat: int
+    bot: str
+    hands: int
+    net: int
+    bb_per_100: float
+    ci95: float | None
+
+
 @dataclass
 class SessionResult:
-    """What a session produced: hands played and each seat's bot and net chips."""
+    """What a session produced: hands played, each seat's bot and net chips.
+
+    ``samples[seat]`` lists the seat's independent results in chips: one per hand, or in
+    duplicate mode one per deal (the net over the ``hands_per_sample`` seatings of that deal,
+    which are not independent of each other). :meth:`scores` turns them into bb/100.
+    """
 
     hands: int = 0
     bots: dict[int, str] = field(default_factory=dict)
     net: dict[int, int] = field(default_factory=dict)
+    samples: dict[int, list[int]] = field(default_factory=dict)
+    hands_per_sample: int = 1
+    duplicate: bool = False
+
+    def scores(self, big_blind: int) -> list[SeatScore]:
+        """Every seat's :class:`SeatScore`, by seat, measured in ``big_blind`` units."""
+        return [
+            SeatScore(
+                seat=seat,
+                bot=self.bots[seat],
+                hands=self.hands,
+                net=self.net[seat],
+                bb_per_100=100 * self.net[seat] / big_blind / self.hands if self.hands else 0.0,
+                ci95=_ci95(self.samples[seat], 100 / big_blind / self.hands_per_sample),
+            )
+            for seat in sorted(self.net)
+        ]
+
+
+def _ci95(samples: Sequence[int], scale: float) -> float | None:
+    """Half-width of the 95% interval of ``scale`` times the mean of ``samples``."""
+    count = len(samples)
+    if count < 2:
+        return None
+    mean = sum(samples) / count
+    variance = sum((x - mean) ** 2 for x in samples) / (count - 1)
+    return Z95 * scale * math.sqrt(variance / count)
 
 
 def play_session(
@@ -219,35 +280,58 @@ def play_session(
     stack: int,
     rng: random.Random | None = None,
     on_hand: Callable[[Hand], None] | None = None,
+    duplicate: bool = False,
 ) -> SessionResult:
-    """Play ``hands`` hands with one bot per seat (seats 1..len(bots)).
+    """Play ``hands`` hands with one bot per seat (seats 1..len(bots)); score each bot.
 
-    Before each hand every stack is topped up to ``stack``. ``rng`` drives the shuffle and
-    the bots (default: the OS generator for the cards, C2). ``on_hand`` gets every finished
-    hand.
+    Scored the way bot matches are: every stack starts every hand at ``stack`` (winnings
+    are banked, losses covered), so no seat plays deeper than another and each hand is an
+    independent sample. The button moves one seat clockwise each hand (T2; nobody ever runs
+    out of chips). ``rng`` drives the shuffle and the bots (default: the OS generator for
+    the cards, C2). ``on_hand`` gets every finished hand.
+
+    ``duplicate=True`` cuts the luck of the deal: each shuffled deal is played once per
+    seat, the bots moving one seat clockwise between replays, so every bot plays every
+    seat's cards (hole cards and board) from every position. ``hands`` is rounded up to a
+    whole number of such sets; a bot's seat in the result is the seat it started in.
     """
-    table = Table(config, seats=len(bots), rng=rng)
+    count = len(bots)
+    if count < 2:
+        raise ValueError(f"a session needs at least two bots, got {count}")
+    if type(hands) is not int or hands < 1:
+        raise ValueError(f"hands must be a positive whole number, got {hands!r}")
+    seats = tuple(range(1, count + 1))
     decide_rng = rng if rng is not None else random.Random()
-    result = SessionResult()
-    for seat, bot in enumerate(bots, start=1):
-        table.sit(seat, stack=stack, name=bot.name)
+    per_deal = count if duplicate else 1
+    deals = -(-hands // per_deal)
+    result = SessionResult(hands_per_sample=per_deal, duplicate=duplicate)
+    for seat, bot in zip(seats, bots):
         result.bots[seat] = bot.name
         result.net[seat] = 0
-    by_seat = dict(enumerate(bots, start=1))
-    for _ in range(hands):
-        for seat, chips in table.stacks.items():
-            if chips < stack:
-                table.rebuy(seat, stack - chips)
-        hand = table.start_hand()
-        while not hand.is_over:
-            actor = hand.to_act
-            assert actor is not None
-            act(hand, by_seat[actor].decide(situation(hand), decide_rng))
-        hand_result = hand.result
-        assert hand_result is not None
-        for seat, won in hand_result.net.items():
+        result.samples[seat] = []
+    stacks = dict.fromkeys(seats, stack)
+    needed = cards_needed(count, config.variant.hole_cards)
+    for deal in range(deals):
+        button = seats[deal % count]
+        deck = shuffled_cards(needed, rng) if duplicate else None
+        totals = dict.fromkeys(seats, 0)
+        for shift in range(per_deal):
+            # seat s holds the bot that started at seat s + shift (so bots move clockwise)
+            players = {s: seats[(s - 1 + shift) % count] for s in seats}
+            hand = Hand(config, stacks=stacks, button=button, rng=rng, deck=deck)
+            while not hand.is_over:
+                actor = hand.to_act
+                assert actor is not None
+                bot = bots[players[actor] - 1]
+                act(hand, bot.decide(situation(hand), decide_rng))
+            hand_result = hand.result
+            assert hand_result is not None
+            for seat, won in hand_result.net.items():
+                totals[players[seat]] += won
+            result.hands += 1
+            if on_hand is not None:
+                on_hand(hand)
+        for seat, won in totals.items():
             result.net[seat] += won
-        result.hands += 1
-        if on_hand is not None:
-            on_hand(hand)
+            result.samples[seat].append(won)
     return result

@@ -2,11 +2,14 @@
 
 Commands:
 
-* ``omaha replay FILE...`` — replay ``.phh``/``.phhs`` histories through the engine.
-  Exit 0 when every hand replays and matches its ``finishing_stacks``, 1 when a comparison
-  fails, 2 when a history is invalid (the error goes to stderr).
-* ``omaha play`` — a table of built-in bots for N hands, a progress bar on a terminal, a
-  summary (hands/s, result per seat), optionally every hand written as PHH.
+* ``omaha replay FILE...`` — replay ``.phh``/``.phhs`` histories through the engine and
+  print a summary and the problem hands (every hand with ``--verbose``). Exit 0 when every
+  hand replays and matches its ``finishing_stacks``, 1 when a comparison fails, 2 when a
+  history is invalid (the error goes to stderr).
+* ``omaha play`` — a table of built-in bots for N hands, every stack starting every hand at
+  the starting stack (optionally in duplicate), a progress bar on a terminal, a summary
+  (hands/s, each seat's bb/100 with a 95% confidence interval), optionally every hand
+  written as PHH.
 * ``omaha eval HOLE BOARD`` — the high and low of one Omaha hand with the cards used.
 
 Usage errors exit 2, as argparse does. Heavy modules (the engine, NumPy) are imported only
@@ -21,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-__all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "ProgressBar", "build_parser", "main"]
+__all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "build_parser", "main"]
 
 EXIT_OK = 0
 EXIT_MISMATCH = 1
@@ -61,19 +64,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 class _VersionAction(argparse.Action):
-    """``--version``, looked up only when asked (importlib.metadata is slow to import)."""
+    """``--version``: the package's version (written once, in ``omaha/_version.py``)."""
 
     def __init__(self, option_strings: Sequence[str], dest: str, **kwargs: Any) -> None:
         super().__init__(option_strings, dest, nargs=0, help="show the version and exit")
 
     def __call__(self, parser: argparse.ArgumentParser, *args: Any, **kwargs: Any) -> None:
-        from importlib.metadata import PackageNotFoundError, version
+        from omaha._version import __version__
 
-        try:
-            found = version("omaha-poker")
-        except PackageNotFoundError:
-            found = "(not installed)"
-        parser.exit(message=f"omaha {found}\n")
+        print(f"omaha {__version__}")  # on stdout, as argparse's own version action does
+        parser.exit()
 
 
 # ---------------------------------------------------------------- omaha eval
@@ -146,7 +146,8 @@ def _add_replay(commands: Any) -> None:
         description=(
             "Replay .phh hands and .phhs collections through the engine, with the same "
             "legality checks as live play, and compare the final stacks with each hand's "
-            "finishing_stacks when it has them."
+            "finishing_stacks when it has them. Prints the problem hands (every hand with "
+            "--verbose) and a summary: hands, replayed, matched, mismatched, invalid, time."
         ),
         epilog="exit status: 0 all hands replay and match, 1 a finishing_stacks comparison "
         "failed, 2 a history is invalid or an action illegal (error on stderr)",
@@ -157,44 +158,98 @@ def _add_replay(commands: Any) -> None:
         action="store_true",
         help='one JSON object per hand: {"file", "hand", "ok", "finishing_stacks", ...}',
     )
+    sub.add_argument(
+        "--verbose",
+        "-v",
+        action="store_true",
+        help="print a line for every hand, not only the problem hands",
+    )
+    _add_progress_options(sub)
     sub.set_defaults(run=_run_replay)
 
 
 def _run_replay(args: argparse.Namespace) -> int:
+    import time
+
     from omaha.phh import HistoryError, read_histories
     from omaha.phh.replay import replay_history
+    from omaha.progress import progress_bar
 
+    started = time.perf_counter()
+    tally = _ReplayTally()
     worst = EXIT_OK
-    for path in args.files:
-        try:
-            hands = read_histories(path)
-        except (HistoryError, OSError) as exc:
-            worst = max(worst, EXIT_INVALID)
-            _report(args, {"file": path, "hand": None, "ok": False, "finishing_stacks": None}, exc)
-            continue
-        for name, history in hands:
-            record: dict[str, Any] = {"file": path, "hand": name}
+    files: list[tuple[str, list[tuple[str | None, Any]]]] = []
+    bar = progress_bar(None, enabled=args.progress, description="read")
+    try:
+        for path in args.files:
+            bar.set_description_str(f"read {path}")
             try:
-                result = replay_history(history)
-            except HistoryError as exc:
+                files.append((path, read_histories(path)))
+            except (HistoryError, OSError) as exc:
                 worst = max(worst, EXIT_INVALID)
-                record.update(ok=False, finishing_stacks=None)
-                _report(args, record, exc.located(hand=name, source=path))
-                continue
-            record.update(
-                ok=result.matches,
-                finishing_stacks=list(result.finishing_stacks),
-                expected_stacks=None
-                if history.finishing_stacks is None
-                else list(history.finishing_stacks),
-            )
-            if not result.matches:
-                worst = max(worst, EXIT_MISMATCH)
-            _report(args, record, None)
+                tally.invalid_files += 1
+                unreadable = {"file": path, "hand": None, "ok": False, "finishing_stacks": None}
+                _report(args, unreadable, exc)
+        bar.total = sum(len(hands) for _, hands in files)
+        bar.set_description_str("replay")
+        for path, hands in files:
+            for name, history in hands:
+                tally.hands += 1
+                bar.update()
+                record: dict[str, Any] = {"file": path, "hand": name}
+                try:
+                    result = replay_history(history)
+                except HistoryError as exc:
+                    worst = max(worst, EXIT_INVALID)
+                    tally.invalid += 1
+                    record.update(ok=False, finishing_stacks=None)
+                    _report(args, record, exc.located(hand=name, source=path))
+                    continue
+                tally.replayed += 1
+                checked = history.finishing_stacks is not None
+                tally.unchecked += not checked
+                tally.matched += checked and result.matches
+                record.update(
+                    ok=result.matches,
+                    finishing_stacks=list(result.finishing_stacks),
+                    expected_stacks=list(history.finishing_stacks) if checked else None,
+                )
+                if not result.matches:
+                    worst = max(worst, EXIT_MISMATCH)
+                _report(args, record, None)
+    finally:
+        bar.close()
+    if not args.json:
+        print(tally.summary(len(args.files), time.perf_counter() - started))
     return worst
 
 
+class _ReplayTally:
+    """Counts for the summary line of ``omaha replay``."""
+
+    def __init__(self) -> None:
+        self.hands = self.replayed = self.matched = self.unchecked = 0
+        self.invalid = self.invalid_files = 0
+
+    def summary(self, files: int, seconds: float) -> str:
+        rate = self.hands / seconds if seconds > 0 else float("inf")
+        mismatched = self.replayed - self.matched - self.unchecked
+        head = f"{self.hands} hand{'s' * (self.hands != 1)} in {files} file{'s' * (files != 1)}"
+        parts = [
+            f"{self.replayed} replayed",
+            f"{self.matched} matched",
+            f"{mismatched} mismatched",
+            f"{self.invalid} invalid",
+        ]
+        if self.unchecked:
+            parts.append(f"{self.unchecked} without finishing_stacks")
+        if self.invalid_files:
+            parts.append(f"{self.invalid_files} unreadable file{'s' * (self.invalid_files > 1)}")
+        return f"{head}: {', '.join(parts)}; {seconds:.2f} s, {rate:,.0f} hands/s"
+
+
 def _report(args: argparse.Namespace, record: dict[str, Any], error: BaseException | None) -> None:
+    """One hand's outcome: errors on stderr; mismatches (every hand with --verbose) on stdout."""
     where = record["file"] + ("" if record.get("hand") is None else f" [{record['hand']}]")
     if error is not None:
         message = str(error) if isinstance(error, ValueError) else f"{record['file']}: {error}"
@@ -204,11 +259,11 @@ def _report(args: argparse.Namespace, record: dict[str, Any], error: BaseExcepti
         print(json.dumps(record))
     elif error is None:
         stacks = " ".join(map(str, record["finishing_stacks"]))
-        if record["ok"]:
-            print(f"{where}: ok, finishing stacks {stacks}")
-        else:
+        if not record["ok"]:
             expected = " ".join(map(str, record["expected_stacks"]))
             print(f"{where}: MISMATCH, finishing stacks {stacks}, the history says {expected}")
+        elif args.verbose:
+            print(f"{where}: ok, finishing stacks {stacks}")
 
 
 # ---------------------------------------------------------------- omaha play
@@ -220,7 +275,10 @@ def _add_play(commands: Any) -> None:
         help="run a table of built-in bots",
         description=(
             "Play N hands at a table of built-in bots (random, and a simple hand-strength "
-            "bot) in any variant and betting structure, then print a summary."
+            "bot) in any variant and betting structure, then print each seat's result in big "
+            "blinds per 100 hands with a 95%% confidence interval. Scored the way bot matches "
+            "are: every stack starts every hand at the starting stack (winnings are banked, "
+            "losses covered) and the button moves one seat each hand."
         ),
         epilog="example: omaha play --variant plo8 --players 6 --hands 10000 --phh hands.phhs",
     )
@@ -255,22 +313,19 @@ def _add_play(commands: Any) -> None:
         "--seed", type=int, default=None, help="seed the shuffle and bots (default: OS RNG)"
     )
     sub.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="duplicate mode: play each shuffled deal once per seat, the bots moving one "
+        "seat clockwise between replays, so every bot plays every seat's cards and the luck "
+        "of the deal cancels out (--hands is rounded up to a multiple of --players)",
+    )
+    sub.add_argument(
         "--phh",
         metavar="PATH",
         default=None,
         help="write every hand: FILE.phhs, or a directory of .phh files",
     )
-    progress = sub.add_mutually_exclusive_group()
-    progress.add_argument(
-        "--progress",
-        dest="progress",
-        action="store_true",
-        default=None,
-        help="always show the progress bar",
-    )
-    progress.add_argument(
-        "--no-progress", dest="progress", action="store_false", help="never show the progress bar"
-    )
+    _add_progress_options(sub)
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     sub.set_defaults(run=_run_play)
 
@@ -282,6 +337,7 @@ def _run_play(args: argparse.Namespace) -> int:
     from omaha.bots import BOTS, play_session
     from omaha.errors import OmahaError
     from omaha.phh import variant_for_name
+    from omaha.progress import progress_bar
 
     try:
         game = variant_for_name(args.variant)
@@ -299,19 +355,30 @@ def _run_play(args: argparse.Namespace) -> int:
             "(one deck, rule C1)",
         )
     bots = [BOTS[kinds[i % len(kinds)]]() for i in range(args.players)]
-    stack = args.stack if args.stack is not None else 100 * config.big_blind
+    stack = _stack(args, config)
     writer = _PhhWriter(args.phh) if args.phh else None
-    bar = ProgressBar(args.hands, enabled=args.progress)
+    hands = args.hands
+    if args.duplicate:
+        hands = -(-hands // args.players) * args.players
+    bar = progress_bar(hands, enabled=args.progress, description="play")
     rng = random.Random(args.seed) if args.seed is not None else None
 
     def on_hand(hand: Any) -> None:
         if writer is not None:
             writer.write(hand)
-        bar.advance()
+        bar.update()
 
     started = time.perf_counter()
     try:
-        result = play_session(config, bots, hands=args.hands, stack=stack, rng=rng, on_hand=on_hand)
+        result = play_session(
+            config,
+            bots,
+            hands=hands,
+            stack=stack,
+            rng=rng,
+            on_hand=on_hand,
+            duplicate=args.duplicate,
+        )
     finally:
         bar.close()
         if writer is not None:
@@ -377,33 +444,53 @@ def _print_summary(
     args: argparse.Namespace, code: str, config: Any, result: Any, seconds: float
 ) -> None:
     rate = result.hands / seconds if seconds > 0 else float("inf")
-    big_blind = config.big_blind
+    scores = result.scores(config.big_blind)
     seats = [
         {
-            "seat": seat,
-            "bot": result.bots[seat],
-            "net": net,
-            "bb_per_100": round(100 * net / big_blind / result.hands, 2),
+            "seat": score.seat,
+            "bot": score.bot,
+            "hands": score.hands,
+            "net": score.net,
+            "bb_per_100": round(score.bb_per_100, 2),
+            "ci95": None if score.ci95 is None else round(score.ci95, 2),
         }
-        for seat, net in sorted(result.net.items())
+        for score in scores
     ]
     if args.json:
         summary = {
             "variant": code,
             "hands": result.hands,
+            "duplicate": result.duplicate,
+            "stack": _stack(args, config),
+            "big_blind": config.big_blind,
             "seconds": round(seconds, 3),
             "hands_per_second": round(rate, 1),
             "seats": seats,
         }
         print(json.dumps(summary))
         return
+    deals = result.hands // result.hands_per_sample
+    mode = f", duplicate: {deals} deals" if result.duplicate else ""
     print(
-        f"{result.hands} hands of {config.variant.name} ({config.structure.value}, {code}) "
+        f"{result.hands} hands of {config.variant.name} ({config.structure.value}, {code}{mode}) "
         f"in {seconds:.2f} s: {rate:,.0f} hands/s"
     )
-    print(f"{'seat':>4}  {'bot':<9} {'net chips':>10} {'bb/100':>8}")
+    print(f"{'seat':>4}  {'bot':<9} {'net chips':>10} {'bb/100':>9} {'95% CI':>10}")
     for row in seats:
-        print(f"{row['seat']:>4}  {row['bot']:<9} {row['net']:>+10} {row['bb_per_100']:>+8.2f}")
+        ci = "" if row["ci95"] is None else f"+/- {row['ci95']:.2f}"
+        print(
+            f"{row['seat']:>4}  {row['bot']:<9} {row['net']:>+10} {row['bb_per_100']:>+9.2f} "
+            f"{ci:>10}"
+        )
+    print(
+        f"every stack started every hand at {_stack(args, config)} "
+        "(winnings banked); 95% CI: bb/100 +/- the half-width"
+    )
+
+
+def _stack(args: argparse.Namespace, config: Any) -> int:
+    """The starting stack of every hand (default 100 big blinds)."""
+    return int(args.stack) if args.stack is not None else 100 * int(config.big_blind)
 
 
 def _positive(text: str) -> int:
@@ -445,57 +532,16 @@ def _fail(command: str, error: BaseException | str) -> int:
     return EXIT_INVALID
 
 
-class ProgressBar:
-    """A one-line progress bar on stderr, redrawn at most ~10 times a second.
-
-    Shown only when ``enabled`` (by default when the stream is a terminal).
-
-    >>> import io
-    >>> out = io.StringIO()
-    >>> bar = ProgressBar(4, stream=out, enabled=True, clock=iter(range(100)).__next__)
-    >>> for _ in range(4): bar.advance()
-    >>> bar.close()
-    >>> out.getvalue().splitlines()[-1].strip()
-    '[########################################] 100% 4/4'
-    """
-
-    WIDTH = 40
-
-    def __init__(
-        self,
-        total: int,
-        *,
-        stream: TextIO | None = None,
-        enabled: bool | None = None,
-        clock: Any = None,
-    ) -> None:
-        import time
-
-        self.total = total
-        self.done = 0
-        self.stream = sys.stderr if stream is None else stream
-        self.enabled = self.stream.isatty() if enabled is None else enabled
-        self._clock = time.monotonic if clock is None else clock
-        self._last = float("-inf")
-
-    def advance(self, count: int = 1) -> None:
-        """Count finished work; redraw when enough time passed."""
-        self.done += count
-        now = self._clock()
-        if self.enabled and (now - self._last >= 0.1 or self.done >= self.total):
-            self._last = now
-            self._draw()
-
-    def close(self) -> None:
-        """Finish the line so later output starts on a fresh one."""
-        if self.enabled:
-            self._draw()
-            self.stream.write("\n")
-            self.stream.flush()
-
-    def _draw(self) -> None:
-        filled = self.WIDTH * self.done // self.total if self.total else self.WIDTH
-        percent = 100 * self.done // self.total if self.total else 100
-        bar = "#" * filled + "-" * (self.WIDTH - filled)
-        self.stream.write(f"\r[{bar}] {percent:3d}% {self.done}/{self.total}")
-        self.stream.flush()
+def _add_progress_options(sub: argparse.ArgumentParser) -> None:
+    """``--progress``/``--no-progress``: by default a bar only when stderr is a terminal."""
+    progress = sub.add_mutually_exclusive_group()
+    progress.add_argument(
+        "--progress",
+        dest="progress",
+        action="store_true",
+        default=None,
+        help="always show the progress bar (default: only when stderr is a terminal)",
+    )
+    progress.add_argument(
+        "--no-progress", dest="progress", action="store_false", help="never show the progress bar"
+    )
