@@ -1,3 +1,4 @@
+# cython: freethreading_compatible=True
 """Side pots and awarding, compiled (rules P1, P2, S2, S3, S4, K1).
 
 Turns what each player put in, who folded and the hand strengths into main and side pots and
@@ -51,71 +52,92 @@ from libc.string cimport memcpy
 
 from omahacore._types cimport chips_t, strength_t
 
-import operator
+from itertools import islice
 
-from omahacore.errors import ArrayError, PotError
+from omahacore._input cimport exact_int, is_numpy_bool, shown
+from omahacore.errors import ArrayError, PotError, PotTypeError
 
 __all__ = ["PotAward", "PotLayer", "Settlement", "build_pots", "settle", "settle_batch"]
 
 
 # ---------------------------------------------------------------- reading Python input
 
-cdef object _as_sequence(object values, str name):
-    if PyList_CheckExact(values) or PyTuple_CheckExact(values):
+cdef tuple _as_sequence(object values, str name):
+    """A fixed snapshot of ``values`` (an iterator stops after MAX_ITEMS): every reader below
+    works on this tuple, so a list that changes while its items are read changes nothing."""
+    if PyTuple_CheckExact(values):
         return values
-    if not isinstance(values, (str, bytes, bytearray, dict, set, frozenset)):
+    if PyList_CheckExact(values):
+        return tuple(values)
+    if not isinstance(values, (str, bytes, bytearray, memoryview, dict, set, frozenset, int)):
         try:  # numpy arrays convert to plain ints/bools in one go
-            return values.tolist() if hasattr(values, "tolist") else tuple(values)
-        except TypeError:
+            if hasattr(values, "tolist"):
+                values = values.tolist()
+            return tuple(islice(values, MAX_ITEMS))
+        except Exception:
             pass
-    raise PotError(f"{name} must be a sequence with one entry per player, "
-                   f"got {type(values).__name__}")
+    raise PotTypeError(f"{name} must be a sequence with one entry per player, "
+                       f"got {type(values).__name__}")
+
+
+cdef Py_ssize_t MAX_ITEMS = 4096   # far above any count a pot argument may have
+
+
+cdef str _count(Py_ssize_t n):
+    return str(n) if n < MAX_ITEMS else f"{MAX_ITEMS} or more"
+
+
+cdef str _entry(str name, Py_ssize_t index):
+    return name if index < 0 else f"{name}[{index}]"
 
 
 cdef int64_t _as_int64(object item, str name, Py_ssize_t index) except? -1:
-    """`item` as a C int64 (index < 0: a scalar argument), or PotError naming it."""
+    """`item` as a C int64 (index < 0: a scalar argument), or PotError naming it.
+
+    One ``__index__`` call at most, whose result must be an exact int; bool is never an int
+    here."""
     cdef int overflow = 0
     cdef long long value
-    if not PyLong_CheckExact(item):
-        if isinstance(item, bool) or not hasattr(type(item), "__index__"):
-            raise PotError(f"{name}{'' if index < 0 else [index]} must be an int, "
-                           f"got {type(item).__name__} {item!r}")
-        item = operator.index(item)  # numpy integers and other int-likes
-    value = PyLong_AsLongLongAndOverflow(item, &overflow)
+    cdef object exact = exact_int(item)
+    if exact is None:
+        raise PotTypeError(f"{_entry(name, index)} must be an int, "
+                           f"got {type(item).__name__} {shown(item)}")
+    value = PyLong_AsLongLongAndOverflow(exact, &overflow)
     if overflow:
-        raise PotError(f"{name}{'' if index < 0 else [index]} = {item!r} does not fit in a "
+        raise PotError(f"{_entry(name, index)} = {shown(exact)} does not fit in a "
                        f"signed 64-bit int")
     return value
 
 
-cdef object _sized(object values, str name, Py_ssize_t n):
-    values = _as_sequence(values, name)
+cdef Py_ssize_t _checked_count(tuple values, str name, Py_ssize_t n) except -1:
     if len(values) != n:
-        raise PotError(f"{name} has {len(values)} entries but contributions has {n}")
-    return values
+        raise PotError(f"{name} has {_count(len(values))} entries but contributions has {n}")
+    return n
 
 
-cdef Py_ssize_t _player_count(object contributions) except -1:
+cdef Py_ssize_t _player_count(tuple contributions) except -1:
     cdef Py_ssize_t n = len(contributions)
     if n < 1 or n > MAX_PLAYERS:
-        raise PotError(f"contributions must list 1 to {MAX_PLAYERS} players, got {n}")
+        raise PotError(f"contributions must list 1 to {MAX_PLAYERS} players, got {_count(n)}")
     return n
 
 
 cdef int _read_ints(object values, str name, Py_ssize_t n, int64_t* out) except -1:
     cdef Py_ssize_t i
-    values = _sized(values, name, n)
+    cdef tuple items = _as_sequence(values, name)
+    _checked_count(items, name, n)
     for i in range(n):
-        out[i] = _as_int64(values[i], name, i)
+        out[i] = _as_int64(items[i], name, i)
     return 0
 
 
 cdef int _read_strengths(object values, str name, Py_ssize_t n, strength_t* out) except -1:
     cdef Py_ssize_t i
     cdef int64_t v
-    values = _sized(values, name, n)
+    cdef tuple items = _as_sequence(values, name)
+    _checked_count(items, name, n)
     for i in range(n):
-        v = _as_int64(values[i], name, i)
+        v = _as_int64(items[i], name, i)
         if v < INT32_MIN or v > INT32_MAX:
             raise PotError(f"{name}[{i}] = {v} does not fit in a signed 32-bit strength")
         out[i] = <strength_t>v
@@ -125,16 +147,19 @@ cdef int _read_strengths(object values, str name, Py_ssize_t n, strength_t* out)
 cdef int _read_flags(object values, Py_ssize_t n, uint8_t* out) except -1:
     cdef Py_ssize_t i
     cdef object item
-    values = _sized(values, "folded", n)
+    cdef tuple items = _as_sequence(values, "folded")
+    _checked_count(items, "folded", n)
     for i in range(n):
-        item = values[i]
+        item = items[i]
         if item is True or item is False:
             out[i] = item is True
-        elif (type(item) is int and (item == 0 or item == 1)) or \
-                getattr(getattr(item, "dtype", None), "kind", "") == "b":  # numpy bools
+        elif PyLong_CheckExact(item) and (item == 0 or item == 1):
+            out[i] = item == 1
+        elif is_numpy_bool(item):
             out[i] = bool(item)
         else:
-            raise PotError(f"folded[{i}] must be a bool, got {type(item).__name__} {item!r}")
+            raise PotTypeError(f"folded[{i}] must be a bool, got {type(item).__name__} "
+                               f"{shown(item)}")
     return 0
 
 
@@ -209,17 +234,17 @@ cdef tuple _shares(uint64_t winners, uint64_t odd, chips_t base):
 
 cdef object _chip(object value, str name):
     """A Python int in 0..2**63-1 (a chip count), or PotError naming `name`."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise PotError(f"{name} must be an int, got {type(value).__name__} {value!r}")
-    value = operator.index(value)
-    if value < 0 or value > INT64_MAX:
-        raise PotError(f"{name} = {value} must be between 0 and 2**63 - 1")
-    return value
+    cdef object exact = exact_int(value)
+    if exact is None:
+        raise PotTypeError(f"{name} must be an int, got {type(value).__name__} {shown(value)}")
+    if exact < 0 or exact > INT64_MAX:
+        raise PotError(f"{name} = {shown(exact)} must be between 0 and 2**63 - 1")
+    return exact
 
 
 cdef tuple _chip_tuple(object values, str name):
-    values = _as_sequence(values, name)
-    return tuple([_chip(v, f"{name}[{i}]") for i, v in enumerate(values)])
+    cdef tuple items = _as_sequence(values, name)
+    return tuple([_chip(v, f"{name}[{i}]") for i, v in enumerate(items)])
 
 
 cdef tuple _player_tuple(object values, str name, bint nonempty):
@@ -260,10 +285,13 @@ cdef class PotLayer:
     """
 
     def __init__(self, *, amount, eligible):
-        if self.eligible is not None:
-            raise TypeError("PotLayer is immutable")
-        self.eligible = _player_tuple(eligible, "eligible", True)
-        self.amount = _chip(amount, "amount")
+        eligible = _player_tuple(eligible, "eligible", True)
+        amount = _chip(amount, "amount")
+        with cython.critical_section(self):   # check-then-set, atomic on free-threaded Python
+            if self.eligible is not None:
+                raise TypeError("PotLayer is immutable")
+            self.eligible = eligible
+            self.amount = amount
 
     def __repr__(self):
         return f"PotLayer(amount={self.amount!r}, eligible={self.eligible!r})"
@@ -329,9 +357,12 @@ cdef class PotAward:
         if sum(high_shares) + sum(low_shares) != amount - rake:
             raise PotError(f"shares add up to {sum(high_shares) + sum(low_shares)}, "
                            f"not the {amount - rake} chips left after rake")
-        self.amount, self.rake, self.eligible = amount, rake, eligible
-        self.high_winners, self.high_shares = high_winners, high_shares
-        self.low_winners, self.low_shares = low_winners, low_shares
+        with cython.critical_section(self):   # check-then-set, atomic on free-threaded Python
+            if self.eligible is not None:
+                raise TypeError("PotAward is immutable")
+            self.amount, self.rake, self.eligible = amount, rake, eligible
+            self.high_winners, self.high_shares = high_winners, high_shares
+            self.low_winners, self.low_shares = low_winners, low_shares
 
     def share_of(self, player):
         """Chips `player` won from this pot, both halves together (0 if none)."""
@@ -431,7 +462,7 @@ rake=1, total=100)
             raise PotError(f"payouts and returned need the same length, 1 to {MAX_PLAYERS}")
         for pot in pots:
             if not isinstance(pot, PotAward):
-                raise PotError(f"pots must hold PotAward objects, got {type(pot).__name__}")
+                raise PotTypeError(f"pots must hold PotAward objects, got {type(pot).__name__}")
             if max(pot.eligible) >= n:
                 raise PotError(f"{pot!r} names a player beyond the {n} in payouts")
         if rake != sum([pot.rake for pot in pots]) or total != sum(payouts) + rake:
@@ -439,11 +470,14 @@ rake=1, total=100)
         for i in range(n):
             if payouts[i] != returned[i] + sum([pot.share_of(i) for pot in pots]):
                 raise PotError(f"payouts[{i}] is not returned[{i}] plus player {i}'s shares")
-        self._alloc(n, 0)
-        for i in range(n):
-            self._payouts[i] = payouts[i]
-            self._returned[i] = returned[i]
-        self._pots, self._npots, self._rake, self._total = pots, len(pots), rake, total
+        with cython.critical_section(self):   # check-then-set, atomic on free-threaded Python
+            if self._payouts != NULL:
+                raise TypeError("Settlement is immutable")
+            self._alloc(n, 0)
+            for i in range(n):
+                self._payouts[i] = payouts[i]
+                self._returned[i] = returned[i]
+            self._pots, self._npots, self._rake, self._total = pots, len(pots), rake, total
 
     cdef int _alloc(self, Py_ssize_t n, int npots) except -1:
         cdef size_t size = 2 * n * sizeof(chips_t) + npots * sizeof(PotRecord)
@@ -463,24 +497,29 @@ rake=1, total=100)
     def pots(self):
         """tuple[PotAward, ...]: main pot first, then the side pots in order (P1)."""
         cdef int j
-        if self._pots is None:
-            self._pots = tuple([_award_from_record(&self._records[j])
-                                for j in range(self._npots)])
-        return self._pots
+        # Built on first access (most callers only want payouts); the critical section makes
+        # the check-then-set atomic on free-threaded Python (a no-op elsewhere).
+        with cython.critical_section(self):
+            if self._pots is None:
+                self._pots = tuple([_award_from_record(&self._records[j])
+                                    for j in range(self._npots)])
+            return self._pots
 
     @property
     def payouts(self):
         """tuple[int, ...]: chips each player receives, returned uncalled chips included."""
-        if self._payouts_t is None:
-            self._payouts_t = _chips_tuple(self._payouts, self._n)
-        return self._payouts_t
+        with cython.critical_section(self):
+            if self._payouts_t is None:
+                self._payouts_t = _chips_tuple(self._payouts, self._n)
+            return self._payouts_t
 
     @property
     def returned(self):
         """tuple[int, ...]: the uncalled bet handed back to its owner (P1), per player."""
-        if self._returned_t is None:
-            self._returned_t = _chips_tuple(self._returned, self._n)
-        return self._returned_t
+        with cython.critical_section(self):
+            if self._returned_t is None:
+                self._returned_t = _chips_tuple(self._returned, self._n)
+            return self._returned_t
 
     @property
     def rake(self):
