@@ -17,14 +17,17 @@ cdef inline bint is_numpy_bool(object item) noexcept:
 
 cdef inline object exact_int(object item):
     """``item`` as an exact ``int`` (one ``__index__`` call at most), or None when it is not an
-    integer: bools, floats, text, and objects whose ``__index__`` raises or misbehaves."""
+    integer: bools, floats, text, and objects whose ``__index__`` raises or returns anything
+    but an exact int (itself, a bool, an int subclass, another object)."""
     cdef object value
     if PyLong_CheckExact(item):
         return item
     if PyBool_Check(item) or is_numpy_bool(item):
         return None
+    if PyLong_Check(item):
+        return PyNumber_Index(item)   # an int subclass: its value, copied; none of its code runs
     try:
-        value = PyNumber_Index(item)   # int subclasses are copied without running their code
+        value = type(item).__index__(item)   # the type's own slot, called once, directly
     except Exception:
         return None
     return value if PyLong_CheckExact(value) else None

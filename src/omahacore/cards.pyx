@@ -210,13 +210,18 @@ def format_cards(cards, sep="", *, symbols=False):
     return PyUnicode_FromObject(sep).join([names[card_value(c)] for c in items])
 
 
+cdef Py_ssize_t MAX_FORMAT = 100_000   # cards one format_cards call reads from an iterator
+
+
 cdef tuple card_snapshot_all(object cards):
+    """Every item of a list or tuple; at most MAX_FORMAT from any other iterable (an endless
+    iterator gets a CardError instead of eating all memory)."""
+    cdef tuple items
     if PyTuple_CheckExact(cards):
         return cards
-    if PyBytes_Check(cards) or isinstance(cards, (bytearray, memoryview)) or PyLong_Check(cards):
-        raise CardTypeError(f"cards must be a sequence of cards or card text, got {shown(cards)}")
-    try:
+    if type(cards) is list:
         return tuple(cards)
-    except Exception:
-        raise CardTypeError(f"cards must be a sequence of cards or card text, "
-                            f"got {shown(cards)}") from None
+    items = card_snapshot(cards, MAX_FORMAT + 1, "cards")
+    if len(items) > MAX_FORMAT:
+        raise CardError(f"cards: more than {MAX_FORMAT} cards from one iterator")
+    return items
