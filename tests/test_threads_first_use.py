@@ -104,3 +104,20 @@ def test_batch_agrees_with_single_calls_in_this_process() -> None:
     for row in range(0, 400, 7):
         assert (high[row], low[row]) == evaluator.evaluate_hilo(deals[row, :4].tolist(),
                                                                 deals[row, 4:].tolist())
+
+
+def test_free_threaded_python_keeps_the_gil_off() -> None:
+    """On a free-threaded build, importing the package must not turn the GIL back on (every
+    compiled module declares itself freethreading_compatible)."""
+    import sysconfig
+
+    import pytest
+
+    if not sysconfig.get_config_var("Py_GIL_DISABLED"):
+        pytest.skip("not a free-threaded Python")
+    code = ("import sys, omaha, omahacore.batch, omahacore.pots; "
+            "print(sys._is_gil_enabled())")
+    out = subprocess.run([sys.executable, "-W", "error", "-c", code], capture_output=True,
+                         text=True, env=dict(os.environ, PYTHONPATH=os.pathsep.join(sys.path)),
+                         check=False)
+    assert out.returncode == 0 and out.stdout.strip() == "False", out.stderr
