@@ -26,7 +26,7 @@ import omaha
 import reference_eval as ref
 import reference_pots
 from omaha.cards import Card
-from omahacore import batch, cards, evaluator, pots
+from omahacore import cards, evaluator, pots
 from omahacore.errors import (
     ArrayError,
     CardError,
@@ -36,13 +36,12 @@ from omahacore.errors import (
     PotError,
     PotTypeError,
     StrengthError,
-    StrengthTypeError,
 )
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "fuzz"))
-import hostile  # noqa: E402
-from hostile import Indexer, SneakyInt, SneakyStr  # noqa: E402
+import hostile
+from hostile import Indexer, SneakyInt, SneakyStr
 
 
 def run_isolated(code: str) -> str:

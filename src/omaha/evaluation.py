@@ -11,13 +11,13 @@ Strengths are plain ``int``: for high and for low, **larger wins and equal ties*
 from __future__ import annotations
 
 from omaha.cards import CardsLike, parse_cards
-from omahacore.errors import OmahaTypeError
 from omahacore.batch import (
     evaluate_five_batch,
     evaluate_high_batch,
     evaluate_hilo_batch,
     evaluate_low_batch,
 )
+from omahacore.errors import OmahaTypeError
 from omahacore.evaluator import (
     HIGH_STRENGTHS,
     LOW_STRENGTHS,
