@@ -22,10 +22,10 @@ cdef inline object exact_int(object item):
     cdef object value
     if PyLong_CheckExact(item):
         return item
-    if PyBool_Check(item) or is_numpy_bool(item):
+    if PyLong_Check(item):   # bool, or an int subclass: its value, copied; none of its code runs
+        return None if PyBool_Check(item) else PyNumber_Index(item)
+    if is_numpy_bool(item):
         return None
-    if PyLong_Check(item):
-        return PyNumber_Index(item)   # an int subclass: its value, copied; none of its code runs
     try:
         value = type(item).__index__(item)   # the type's own slot, called once, directly
     except Exception:

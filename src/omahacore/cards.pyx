@@ -17,7 +17,8 @@ object that mutates the list, or whose ``__index__`` misbehaves, gets a typed er
 
 from cpython.bool cimport PyBool_Check
 from cpython.bytes cimport PyBytes_Check
-from cpython.long cimport PyLong_Check
+from cpython.long cimport PyLong_Check, PyLong_CheckExact
+from cpython.list cimport PyList_AsTuple, PyList_CheckExact, PyList_GET_ITEM, PyList_GET_SIZE
 from cpython.tuple cimport PyTuple_CheckExact
 from cpython.unicode cimport PyUnicode_Check
 from libc.stdint cimport uint64_t
@@ -33,6 +34,16 @@ RANKS = "23456789TJQKA"
 SUITS = "cdhs"
 SUIT_SYMBOLS = "♣♦♥♠"
 WHITE_SUIT_SYMBOLS = "♧♢♡♤"
+
+cdef extern from *:
+    """
+    #ifdef Py_GIL_DISABLED
+    #define OMAHA_FREE_THREADED 1
+    #else
+    #define OMAHA_FREE_THREADED 0
+    #endif
+    """
+    const bint FREE_THREADED "OMAHA_FREE_THREADED"
 
 cdef extern from "Python.h":
     long PyLong_AsLongAndOverflow(object obj, int* overflow) except? -1
@@ -95,6 +106,12 @@ cdef card_t card_value(object item) except? 255:
     cdef int overflow = 0
     cdef long v
     cdef object value
+    if PyLong_Check(item) and not PyBool_Check(item):
+        # ints and int subclasses (Card): the value is read in C, none of their code runs
+        v = PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or v < 0 or v > 51:
+            raise CardError(f"card index {shown(item)} is out of range 0..51")
+        return <card_t>v
     if PyUnicode_Check(item):
         cards = text_to_cards(item)
         if len(cards) != 1:
@@ -116,10 +133,12 @@ cdef tuple card_snapshot(object cards, Py_ssize_t limit, str what):
     """A tuple of the items of ``cards`` (at most ``limit``, so an endless iterator stops)."""
     if PyTuple_CheckExact(cards):
         return cards
+    if PyList_CheckExact(cards):
+        return PyList_AsTuple(cards)   # one atomic copy of the item pointers
     if PyBytes_Check(cards) or isinstance(cards, (bytearray, memoryview)) or PyLong_Check(cards):
         raise CardTypeError(f"{what} must be a sequence of cards or card text, got {shown(cards)}")
     try:
-        return tuple(cards) if type(cards) is list else tuple(islice(cards, limit))
+        return tuple(islice(cards, limit))
     except Exception:
         raise CardTypeError(f"{what} must be a sequence of cards or card text, "
                             f"got {shown(cards)}") from None
@@ -141,6 +160,12 @@ cdef int read_cards(object cards, card_t* out, int low, int high, str what) exce
         for i in range(n):
             out[i] = <card_t><long>parsed[i]
         return <int>n
+    if PyList_CheckExact(cards) and not FREE_THREADED:
+        n = list_of_ints(cards, out, high)
+        if n >= 0:
+            if n < low:
+                raise CardError(f"{what} must have {count_text(low, high)} cards, got {n}")
+            return <int>n
     items = card_snapshot(cards, high + 1, what)
     n = len(items)
     if n < low or n > high:
@@ -149,6 +174,30 @@ cdef int read_cards(object cards, card_t* out, int low, int high, str what) exce
     for i in range(n):
         out[i] = card_value(items[i])
     return <int>n
+
+
+cdef Py_ssize_t list_of_ints(list cards, card_t* out, int high) except -2:
+    """The fast path for a list of at most ``high`` valid card ints (or Cards): -1 otherwise.
+
+    Only on builds with a GIL: no Python code runs between reading the size and the last
+    item (int values are read in C), so no other code can change the list meanwhile. Any
+    other item, or a count or value out of range, falls back to the snapshot reader.
+    """
+    cdef Py_ssize_t n = PyList_GET_SIZE(cards), i
+    cdef object item
+    cdef long v
+    cdef int overflow = 0
+    if n > high:
+        return -1
+    for i in range(n):
+        item = <object>PyList_GET_ITEM(cards, i)
+        if not PyLong_Check(item) or PyBool_Check(item):
+            return -1
+        v = PyLong_AsLongAndOverflow(item, &overflow)
+        if overflow or v < 0 or v > 51:
+            return -1
+        out[i] = <card_t>v
+    return n
 
 
 cdef str count_text(int low, int high):
