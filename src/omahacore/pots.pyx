@@ -259,13 +259,19 @@ cdef tuple _player_tuple(object values, str name, bint nonempty):
 
 
 cdef dict _checked_mapping(object data, tuple required, str kind):
+    """A plain-dict copy of ``data`` holding exactly the ``required`` keys, or PotError.
+
+    Read through ``dict.items`` so a dict subclass's overrides never run; keys that are not
+    exact ``str`` are unknown keys."""
     if not isinstance(data, dict):
-        raise PotError(f"{kind}.from_dict needs a dict, got {type(data).__name__}")
-    missing = [k for k in required if k not in data]
-    unknown = [k for k in data if k not in required]
+        raise PotTypeError(f"{kind}.from_dict needs a dict, got {type(data).__name__}")
+    cdef list items = list(dict.items(data))
+    cdef dict copy = {k: v for k, v in items if type(k) is str}
+    missing = [k for k in required if k not in copy]
+    unknown = [shown(k) for k, _ in items if type(k) is not str or k not in required]
     if missing or unknown:
         raise PotError(f"{kind}.from_dict: missing keys {missing}, unknown keys {unknown}")
-    return data
+    return copy
 
 
 # The result classes' docstrings open with a text signature (the line `--` ends it) so that
@@ -314,7 +320,7 @@ cdef class PotLayer:
     @classmethod
     def from_dict(cls, data):
         """Inverse of :meth:`to_dict`; a malformed mapping raises PotError."""
-        _checked_mapping(data, ("amount", "eligible"), "PotLayer")
+        data = _checked_mapping(data, ("amount", "eligible"), "PotLayer")
         return PotLayer(amount=data["amount"], eligible=data["eligible"])
 
 
@@ -366,6 +372,9 @@ cdef class PotAward:
 
     def share_of(self, player):
         """Chips `player` won from this pot, both halves together (0 if none)."""
+        player = exact_int(player)
+        if player is None:
+            raise PotTypeError("share_of: player must be an int (a player index)")
         won = 0
         for winners, shares in ((self.high_winners, self.high_shares),
                                 (self.low_winners, self.low_shares)):
@@ -401,8 +410,7 @@ cdef class PotAward:
     @classmethod
     def from_dict(cls, data):
         """Inverse of :meth:`to_dict`; a malformed or inconsistent mapping raises PotError."""
-        _checked_mapping(data, _AWARD_KEYS, "PotAward")
-        return PotAward(**data)
+        return PotAward(**_checked_mapping(data, _AWARD_KEYS, "PotAward"))
 
 
 cdef tuple _AWARD_KEYS = ("amount", "rake", "eligible", "high_winners", "high_shares",
@@ -557,7 +565,8 @@ rake=1, total=100)
     @classmethod
     def from_dict(cls, data):
         """Inverse of :meth:`to_dict`; numbers that do not add up raise PotError."""
-        _checked_mapping(data, ("pots", "payouts", "returned", "rake", "total"), "Settlement")
+        data = _checked_mapping(data, ("pots", "payouts", "returned", "rake", "total"),
+                                "Settlement")
         pots = _as_sequence(data["pots"], "pots")
         return Settlement(pots=[PotAward.from_dict(p) for p in pots], payouts=data["payouts"],
                           returned=data["returned"], rake=data["rake"], total=data["total"])
