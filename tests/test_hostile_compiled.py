@@ -330,3 +330,25 @@ def test_fuzz_harness_short_budget() -> None:
         sys.exit(fuzz_compiled.main())
     """)
     assert "no finding" in out, out
+
+
+class LyingArray(np.ndarray):
+    """A numpy subclass whose shape and dtype properties lie (a base-class view cannot)."""
+
+    @property
+    def shape(self) -> tuple[int, ...]:  # type: ignore[override]
+        return (1000, 3)
+
+    def reshape(self, *args: Any, **kwargs: Any) -> Any:  # type: ignore[override]
+        return np.zeros((1, 1), np.int64)
+
+
+def test_numpy_subclasses_cannot_lie_about_their_shape() -> None:
+    contributions = np.array([[10, 20, 30]], np.int64).view(LyingArray)
+    folded = np.zeros((1, 3), bool)
+    high = np.array([[1, 2, 3]], np.int32)
+    pay, _ = pots.settle_batch(contributions, folded, high,
+                               order=np.array([2, 1, 0]).view(LyingArray))
+    assert pay.tolist() == [[0, 0, 60]]
+    with pytest.raises(ArrayError):
+        pots.settle_batch(np.zeros((1000, 3), np.int64), folded.view(LyingArray), high)

@@ -55,7 +55,7 @@ from omahacore._types cimport chips_t, strength_t
 from itertools import islice
 
 from omahacore._input cimport exact_int, is_numpy_bool, shown
-from omahacore.errors import ArrayError, PotError, PotTypeError
+from omahacore.errors import ArrayError, ArrayTypeError, PotError, PotTypeError
 
 __all__ = ["PotAward", "PotLayer", "Settlement", "build_pots", "settle", "settle_batch"]
 
@@ -690,13 +690,19 @@ def settle(contributions, folded, high, low=None, *, order=None, rake=0, dead=0)
 # ---------------------------------------------------------------- NumPy batch (simulations)
 
 cdef object _batch_array(object np, object value, str name, object dtype, tuple shape):
+    """A private C-contiguous copy of a numpy array of the given dtype and shape.
+
+    Checked on a base-class view (a subclass's properties cannot lie about shape or dtype),
+    and copied so that no other thread's writes reach the kernel while it runs without the
+    GIL."""
     if not isinstance(value, np.ndarray):
-        raise ArrayError(f"{name} must be a numpy array, got {type(value).__name__}")
+        raise ArrayTypeError(f"{name} must be a numpy array, got {type(value).__name__}")
+    value = np.asarray(value)
     if value.dtype != dtype:
         raise ArrayError(f"{name} must have dtype {np.dtype(dtype)}, got {value.dtype}")
     if value.shape != shape:
         raise ArrayError(f"{name} must have shape {shape}, got {value.shape}")
-    return np.ascontiguousarray(value)
+    return np.array(value, order="C", copy=True)
 
 
 def settle_batch(contributions, folded, high, low=None, *, order=None, rake=None, dead=None):
@@ -720,9 +726,9 @@ def settle_batch(contributions, folded, high, low=None, *, order=None, rake=None
     cdef int status = POT_OK, npots = 0
     cdef chips_t ret[MAX_PLAYERS]
     cdef PotRecord recs[MAX_PLAYERS]
-    if not isinstance(contributions, np.ndarray) or contributions.ndim != 2:
+    if not isinstance(contributions, np.ndarray) or np.asarray(contributions).ndim != 2:
         raise ArrayError("contributions must be a 2-D numpy array (hands, players)")
-    m, n = contributions.shape
+    m, n = np.asarray(contributions).shape
     if n < 1 or n > MAX_PLAYERS:
         raise ArrayError(f"contributions must have 1 to {MAX_PLAYERS} columns, got {n}")
     cdef const int64_t[:, ::1] c = _batch_array(np, contributions, "contributions", np.int64,
@@ -735,10 +741,10 @@ def settle_batch(contributions, folded, high, low=None, *, order=None, rake=None
         lo = _batch_array(np, low, "low", np.int32, (m, n))
     if order is None:
         order = np.arange(n, dtype=np.int64)
-    if not isinstance(order, np.ndarray) or order.dtype.kind not in "iu" \
-            or order.shape not in ((n,), (m, n)):
+    order = np.asarray(order) if isinstance(order, np.ndarray) else None
+    if order is None or order.dtype.kind not in "iu" or order.shape not in ((n,), (m, n)):
         raise ArrayError(f"order must be an integer numpy array of shape ({n},) or ({m}, {n})")
-    cdef const int64_t[:, ::1] o = np.ascontiguousarray(order.reshape(-1, n), np.int64)
+    cdef const int64_t[:, ::1] o = np.array(order.reshape(-1, n), np.int64, order="C", copy=True)
     order_step = n if order.ndim == 2 else 0
     rake = np.zeros(m, np.int64) if rake is None else rake
     cdef const int64_t[::1] r = _batch_array(np, rake, "rake", np.int64, (m,))
