@@ -47,6 +47,7 @@ from omaha.errors import (
     ConfigError,
     HistoryError,
     IllegalActionError,
+    LimitError,
     OmahaError,
     PotError,
     RakeError,
@@ -73,6 +74,7 @@ from omaha.evaluation import (
     explain,
 )
 from omaha.hand import Hand, RakeRule, Street
+from omaha.limits import MAX_CHIPS
 from omaha.table import Table
 from omahacore.pots import PotAward, PotLayer, Settlement, build_pots, settle
 
@@ -100,6 +102,8 @@ __all__ = [
     "Hand",
     "HistoryError",
     "IllegalActionError",
+    "LimitError",
+    "MAX_CHIPS",
     "OmahaError",
     "PotAward",
     "PotError",

@@ -23,6 +23,7 @@ from enum import Enum
 from typing import Any, Literal
 
 from omaha.errors import ConfigError
+from omaha.limits import check_amount
 
 __all__ = [
     "FIVE_CARD_OMAHA",
@@ -54,7 +55,7 @@ def _int(value: object, name: str, *, minimum: int, rule: str | None = None) -> 
         raise ConfigError(rule, f"{name} must be an int, got {value!r}")
     if value < minimum:
         raise ConfigError(rule, f"{name} must be at least {minimum}, got {value}")
-    return value
+    return check_amount(value, name)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -146,7 +147,11 @@ class GameConfig:
     ``ante`` is a dead ante every player posts; ``big_blind_ante`` is one dead ante the big
     blind posts for the table. ``max_raises`` caps the bets per fixed-limit round (B3; None
     lifts it) and ``uncapped_heads_up`` lifts the cap on rounds that start with two players.
-    The cap does not apply to pot and no limit.
+    The cap does not apply to pot and no limit. In pot and no limit ``small_blind=0`` is a
+    structure with a single blind (as some tournament histories record it): the lone blind is
+    the big blind, posted by the first seat left of the button (heads-up, the button), and
+    the action starts left of it (T3 read with Robert's Rules: one blind is a big blind).
+    Every amount is at most :data:`~omaha.limits.MAX_CHIPS`.
 
     >>> GameConfig(structure=NO_LIMIT, small_blind=50, big_blind=100, ante=10).ante
     10
@@ -185,10 +190,11 @@ class GameConfig:
         else:
             if self.small_bet or self.big_bet:
                 raise ConfigError("B3", f"small_bet/big_bet are for fixed limit, not {self.structure.value}")
-            if not self.big_blind or not self.small_blind:
-                raise ConfigError("T3", f"{self.structure.value} needs small_blind and big_blind")
+            if not self.big_blind:
+                raise ConfigError("T3", f"{self.structure.value} needs a big_blind")
         big_blind = _int(self.big_blind, "big_blind", minimum=1, rule="T3")
-        _int(self.small_blind, "small_blind", minimum=1, rule="T3")
+        _int(self.small_blind, "small_blind", minimum=0 if self.structure is not FIXED_LIMIT
+             else 1, rule="T3")
         if self.small_blind > big_blind:
             raise ConfigError("T3", f"small_blind {self.small_blind} exceeds big_blind {big_blind}")
         _int(self.ante, "ante", minimum=0, rule="T3")

@@ -38,6 +38,7 @@ from itertools import pairwise
 from typing import Any, Protocol, runtime_checkable
 
 from omaha.errors import RakeError
+from omaha.limits import MAX_CHIPS
 from omaha.states import RakeRule
 
 __all__ = [
@@ -75,6 +76,8 @@ def _int(value: object, what: str, *, minimum: int = 0) -> int:
         raise RakeError(f"{what} must be an integer, got {value!r}")
     if value < minimum:
         raise RakeError(f"{what} must be at least {minimum}, got {value}")
+    if value > MAX_CHIPS:
+        raise RakeError(f"{what} is {value}, above the limit MAX_CHIPS = 2**63-1")
     return value
 
 

@@ -30,6 +30,7 @@ from omaha.cards import CardsLike
 from omaha.config import MAX_SEATS, GameConfig
 from omaha.errors import TableError
 from omaha.hand import Hand, RakeRule
+from omaha.limits import check_total
 
 __all__ = ["PLAYING", "POSTING", "SITTING_OUT", "WAITING", "SeatInfo", "Table"]
 
@@ -85,6 +86,12 @@ class Table:
         if seats > config.variant.max_players:
             raise TableError("C1", f"one deck deals {config.variant.name} to at most "
                              f"{config.variant.max_players} players, not {seats}")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TableError("C2", f"rng must be a random.Random or None, got {rng!r}")
+        if rake is not None and not callable(getattr(rake, "rake_for", None)):
+            raise TableError("K1", f"rake must have a rake_for method or be None, got {rake!r}")
+        if type(manual_showdown) is not bool:
+            raise TableError("S1", f"manual_showdown must be a bool, got {manual_showdown!r}")
         self.config = config
         self.seat_count = seats
         self.rng = rng
@@ -170,6 +177,7 @@ class Table:
         if name is not None and not isinstance(name, str):
             raise TableError("T1", f"a player's name is a str or None, got {name!r}")
         status = self._newcomer_status(post_big_blind)
+        self._check_total(stack, "seating this stack")
         self._joined += 1
         self._seats[seat] = _Seat(name=name, stack=stack, status=status, joined=self._joined)
 
@@ -196,7 +204,15 @@ class Table:
         player = self._player(seat)
         _chips(amount, "a rebuy")
         self._check_not_in_hand(seat, "add chips")
+        self._check_total(amount, "this rebuy")
         player.stack += amount
+
+    def _check_total(self, more: int, doing: str) -> None:
+        """Refuse chips that would take the table's total past MAX_CHIPS (the hand in
+        progress holds no more than the table stacks it started from)."""
+        self._sync()
+        check_total([more, *(p.stack for p in self._seats.values())],
+                    f"the table's chips after {doing} would")
 
     # --- hands (T1-T5) -----------------------------------------------------------------
 
@@ -227,15 +243,21 @@ class Table:
             button = min(playing, key=lambda s: self._seats[s].joined)   # T1
         else:
             button = self._next(self._button, playing)                    # T2
-        small = self._next(button, playing)
-        newcomers = {s for s in ready - playing if not self._between(button, s, small)}
-        big = self._next(small, playing | newcomers)
-        dealt = playing | {s for s in newcomers if s == big or self._seats[s].status == POSTING}
-        if len(dealt) == 2:
-            blinds = {button, self._next(button, dealt)}                  # T4
+        if not self.config.small_blind:   # a single blind: the big blind left of the button
+            big = self._next(button, ready)
+            dealt = playing | {s for s in ready - playing
+                               if s == big or self._seats[s].status == POSTING}
+            blinds = {button if len(dealt) == 2 else self._next(button, dealt)}
         else:
-            sb = self._next(button, dealt)
-            blinds = {sb, self._next(sb, dealt)}
+            small = self._next(button, playing)
+            newcomers = {s for s in ready - playing if not self._between(button, s, small)}
+            big = self._next(small, playing | newcomers)
+            dealt = playing | {s for s in newcomers if s == big or self._seats[s].status == POSTING}
+            if len(dealt) == 2:
+                blinds = {button, self._next(button, dealt)}                  # T4
+            else:
+                sb = self._next(button, dealt)
+                blinds = {sb, self._next(sb, dealt)}
         live = () if fresh else tuple(
             sorted(s for s in dealt - blinds if self._seats[s].status == POSTING))
         return button, {s: self._seats[s].stack for s in sorted(dealt)}, live
