@@ -43,6 +43,7 @@ from omaha.clock import (
 from omaha.errors import IllegalActionError, SnapshotError
 from omaha.events import Event
 from omaha.hand import Hand, RakeRule
+from omaha.snapshot import check_shape
 from omaha.view import HandView, visible_events
 
 __all__ = [
@@ -309,20 +310,24 @@ class ClockedHand:
         out.extend(hand_items[done:])
         return out
 
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-compatible data (hand snapshot, clock, clock log) for :meth:`restore`."""
-        return {"format": "omaha-clocked-hand/1", "hand": self.hand.snapshot(),
+    def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
+        """JSON-compatible data (hand snapshot, clock, clock log) for :meth:`restore`; the
+        hand's snapshot is digested, or signed with ``key`` (see :mod:`omaha.snapshot`)."""
+        return {"format": "omaha-clocked-hand/1", "hand": self.hand.snapshot(key=key),
                 "clock": self.clock.to_dict(),
                 "clock_events": [[position, event.to_dict()] for position, event in self._log]}
 
     @classmethod
     def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None,
-                time_source: TimeSource | None = None) -> ClockedHand:
-        """The clocked hand a :meth:`snapshot` describes (``rake`` as at creation)."""
+                time_source: TimeSource | None = None,
+                key: bytes | str | None = None) -> ClockedHand:
+        """The clocked hand a :meth:`snapshot` describes (``rake`` as at creation, ``key``
+        as at the snapshot)."""
+        check_shape(data)
         if not isinstance(data, Mapping) or data.get("format") != "omaha-clocked-hand/1":
             raise SnapshotError("not a clocked hand snapshot")
         try:
-            hand = Hand.restore(data["hand"], rake=rake)
+            hand = Hand.restore(data["hand"], rake=rake, key=key)
             clock = ActionClock.from_dict(data["clock"])
             log = [(position, clock_event_from_dict(item)) for position, item in data["clock_events"]]
         except (KeyError, TypeError, ValueError) as exc:

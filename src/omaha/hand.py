@@ -315,19 +315,23 @@ class Hand(ShowdownAndAward):
         from omaha.view import hand_view
         return hand_view(self, seat)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
         """JSON-compatible data from which :meth:`restore` rebuilds this hand exactly.
 
         It holds the dealt sequence (future cards included), so it stays on the server.
+        It carries a digest of its content; with ``key`` an HMAC-SHA256 signature instead
+        (see :mod:`omaha.snapshot`).
         """
         from omaha.snapshot import snapshot_hand
-        return snapshot_hand(self)
+        return snapshot_hand(self, key=key)
 
     @classmethod
-    def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None) -> Hand:
-        """The hand a :meth:`snapshot` describes, ready to continue (``rake`` as at creation)."""
+    def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None,
+                key: bytes | str | None = None) -> Hand:
+        """The hand a :meth:`snapshot` describes, ready to continue (``rake`` as at creation;
+        ``key`` as at the snapshot). Anything else is refused with SnapshotError."""
         from omaha.snapshot import restore_hand
-        return restore_hand(data, rake=rake)
+        return restore_hand(data, rake=rake, key=key)
 
     def state(self, seat: int) -> str:
         """``seat``'s state: ``active``, ``folded``, ``all_in``, ``protected`` or ``mucked``."""

@@ -283,13 +283,16 @@ class Table:
 
     # --- snapshot ----------------------------------------------------------------------
 
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-compatible data from which :meth:`restore` rebuilds this table and its hand."""
+    def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
+        """JSON-compatible data from which :meth:`restore` rebuilds this table and its hand
+        (digested; signed with HMAC-SHA256 when ``key`` is given, see :mod:`omaha.snapshot`)."""
         from omaha.snapshot import snapshot_table
-        return snapshot_table(self)
+        return snapshot_table(self, key=key)
 
     @classmethod
-    def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None) -> Table:
-        """The table a :meth:`snapshot` describes (``rake`` as at creation)."""
+    def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None,
+                key: bytes | str | None = None) -> Table:
+        """The table a :meth:`snapshot` describes (``rake`` as at creation, ``key`` as at the
+        snapshot); anything inconsistent is refused with SnapshotError."""
         from omaha.snapshot import restore_table
-        return restore_table(data, rake=rake)
+        return restore_table(data, rake=rake, key=key)
