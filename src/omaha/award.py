@@ -87,6 +87,8 @@ class ShowdownAndAward(HandState):
         self._finish()
 
     def _showdown_turn(self, seat: int | None) -> int:
+        if seat is not None and type(seat) is not int:   # bool and 1.0 compare equal to 1
+            raise TableError("T1", f"seat must be a seat number (int) or None, got {seat!r}")
         i = self._to_act
         if i < 0 or self._street != SHOWDOWN:
             raise IllegalActionError("S1", "no showdown decision is pending")

@@ -149,6 +149,8 @@ class Table:
             self._synced = True
 
     def _player(self, seat: int) -> _Seat:
+        if type(seat) is not int:   # True would find seat 1
+            raise TableError("T1", f"seat must be a seat number (int), got {seat!r}")
         player = self._seats.get(seat)
         if player is None:
             raise TableError("T1", f"seat {seat!r} is empty")

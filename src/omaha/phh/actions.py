@@ -191,10 +191,12 @@ def _parse_amount(word: str) -> int:
         value = Decimal(word)
     except InvalidOperation:
         raise ValueError(f"bad amount {word!r}: expected a whole number of chips") from None
-    if not value.is_finite() or value <= 0 or value != value.to_integral_value():
+    if not value.is_finite() or value <= 0:
         raise ValueError(f"bad amount {word!r}: expected a positive whole number of chips")
-    if value > MAX_CHIPS:   # checked before int(), which could build a huge number
+    if value > MAX_CHIPS:   # before rounding or int(), which could overflow or explode
         raise ValueError(f"bad amount {word!r}: above the limit MAX_CHIPS = 2**63-1")
+    if value != value.to_integral_value():
+        raise ValueError(f"bad amount {word!r}: expected a positive whole number of chips")
     return int(value)
 
 

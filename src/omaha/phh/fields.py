@@ -47,14 +47,16 @@ def check_chips(name: str, value: object, *, positive: bool = False) -> int:
             raise HistoryError(
                 f"{value} is not a number of chips (unknown amounts cannot be replayed)", field=name
             )
+        if value > MAX_CHIPS:   # before rounding or int(), which could overflow or explode
+            raise HistoryError(f"{value} chips is above {_LIMIT}", field=name)
+        if value < 0:
+            raise HistoryError(f"must be non-negative, got {value}", field=name)
         if value != value.to_integral_value():
             raise HistoryError(
                 f"{value} is not a whole number of chips: amounts are integers in the "
                 "table's smallest unit (write cents as 150, not 1.50)",
                 field=name,
             )
-        if abs(value) > MAX_CHIPS:   # before int(), which could build a huge number
-            raise HistoryError(f"{value} chips is above {_LIMIT}", field=name)
         value = int(value)
     if not isinstance(value, int) or isinstance(value, bool):
         raise HistoryError(f"expected a whole number of chips, got {_kind(value)}", field=name)
