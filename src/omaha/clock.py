@@ -50,6 +50,7 @@ def _ms(value: object, what: str, *, minimum: int | None = None) -> int:
     """``value`` as an integer millisecond count (bools and floats refused)."""
     if isinstance(value, bool) or not isinstance(value, int):
         raise ClockError(f"{what} must be an integer number of milliseconds, got {value!r}")
+    value = int(value)   # an exact int: a subclass keeps no behaviour of its own
     if minimum is not None and value < minimum:
         raise ClockError(f"{what} must be at least {minimum}, got {value}")
     return value
@@ -246,7 +247,7 @@ class ActionClock:
     def _seat(seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
             raise ClockError(f"seat must be a non-negative integer, got {seat!r}")
-        return seat
+        return int(seat)
 
     def _time(self, now: object) -> int:
         """Validate ``now`` (an int not before the last time seen) without recording it."""

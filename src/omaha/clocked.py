@@ -184,11 +184,13 @@ class ClockedHand:
 
     # -- time --
     def _now(self, now: int | None) -> int:
-        if now is not None:
-            return now
-        if self._source is None:
-            raise ClockError("pass now= (integer milliseconds) or inject a time_source")
-        return self._source.now()
+        if now is None:
+            if self._source is None:
+                raise ClockError("pass now= (integer milliseconds) or inject a time_source")
+            now = self._source.now()
+        if isinstance(now, bool) or not isinstance(now, int):
+            raise ClockError(f"now must be an integer number of milliseconds, got {now!r}")
+        return int(now)   # an exact int, checked against the clock by each call
 
     @staticmethod
     def _check_seat(hand: Hand, seat: object) -> int:
