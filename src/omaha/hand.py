@@ -45,6 +45,7 @@ from omaha.events import (
     ProtectedAllIn,
     TimedOut,
 )
+from omaha.limits import check_total
 from omaha.showdown import RINGS, HandResult
 from omaha.states import (
     ACTIVE,
@@ -58,7 +59,6 @@ from omaha.states import (
     RakeRule,
     Street,
 )
-from omaha.limits import check_total
 from omahacore.cards import format_cards, parse_cards
 
 if TYPE_CHECKING:

@@ -51,7 +51,6 @@ from typing import TYPE_CHECKING, Any
 from omaha.clock import TimeoutPolicy
 from omaha.deck import board_positions, burn_positions, cards_needed, hole_position
 from omaha.errors import OmahaError, SnapshotError
-from omaha.limits import MAX_CHIPS, MAX_SNAPSHOT_DEPTH, MAX_SNAPSHOT_ITEMS
 from omaha.events import (
     BetOrRaised,
     BoardDealt,
@@ -68,6 +67,7 @@ from omaha.events import (
     TimedOut,
     event_from_dict,
 )
+from omaha.limits import MAX_CHIPS, MAX_SNAPSHOT_DEPTH, MAX_SNAPSHOT_ITEMS
 from omahacore.cards import format_cards, parse_cards
 
 if TYPE_CHECKING:

@@ -102,7 +102,8 @@ def _string(name: str, value: object, players: int) -> str:
 
 def _integer(name: str, value: object, players: int) -> int:
     """A whole number from 0 to MAX_CHIPS (2**63-1), e.g. a hand or table number."""
-    return _ranged(0, MAX_CHIPS)(name, value, players)
+    number: int = _ranged(0, MAX_CHIPS)(name, value, players)
+    return number
 
 
 def _ranged(low: int, high: int) -> Checker:
@@ -120,7 +121,8 @@ def _string_or_integer(name: str, value: object, players: int) -> str | int:
     """A name or an int64 number (hand and table identifiers)."""
     if isinstance(value, str):
         return value
-    return _ranged(-(2**63), 2**63 - 1)(name, value, players)
+    number: int = _ranged(-(2**63), 2**63 - 1)(name, value, players)
+    return number
 
 
 def _boolean(name: str, value: object, players: int) -> bool:
