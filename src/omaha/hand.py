@@ -20,6 +20,7 @@ anything changes, so an :class:`~omaha.errors.IllegalActionError` leaves the han
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -645,11 +646,30 @@ def _live_seats(live_blinds: Iterable[int]) -> tuple[int, ...]:
 
 
 def _parsed(cards: object, what: str) -> list[int]:
-    """``cards`` parsed, a card error naming the argument (and the seat) it came from."""
+    """``cards`` parsed, a card error naming the argument (and the seat) it came from.
+
+    Anything but text is first copied item by item into exact ints (one ``__index__`` call
+    each, its result checked), so the compiled parser reads a list no caller can change.
+    """
     try:
+        if not isinstance(cards, str):
+            if not isinstance(cards, Iterable):
+                raise TypeError(f"expected cards, got {cards!r}")
+            cards = [_card_item(item) for item in list(cards)]
         return parse_cards(cards)  # type: ignore[arg-type]
-    except (CardError, TypeError) as exc:
+    except (CardError, TypeError, ValueError) as exc:
         raise TableError("T6", f"{what}: {exc}") from None
+
+
+def _card_item(item: object) -> int | str:
+    if isinstance(item, str):
+        return item
+    if isinstance(item, bool):
+        raise TypeError(f"a card is not a bool, got {item!r}")
+    value = operator.index(item)  # type: ignore[arg-type]
+    if type(value) is not int:
+        raise TypeError(f"a card's __index__ must return an int, got {type(value).__name__}")
+    return value
 
 
 def _distinct(cards: list[int], what: str) -> None:
