@@ -656,7 +656,7 @@ def _parsed(cards: object, what: str) -> list[int]:
             if not isinstance(cards, Iterable):
                 raise TypeError(f"expected cards, got {cards!r}")
             cards = [_card_item(item) for item in list(cards)]
-        return parse_cards(cards)  # type: ignore[arg-type]
+        return parse_cards(cards)
     except (CardError, TypeError, ValueError) as exc:
         raise TableError("T6", f"{what}: {exc}") from None
 
