@@ -53,7 +53,7 @@ def redigest(data: dict[str, Any]) -> dict[str, Any]:
     return {**body, "digest": "sha256:" + hashlib.sha256(canonical.encode()).hexdigest()}
 
 
-def frozen(obj: Hand | Table) -> str:
+def frozen(obj: Hand | Table | ClockedHand) -> str:
     return json.dumps(obj.snapshot(), sort_keys=True)
 
 
@@ -221,6 +221,20 @@ def test_item4_keys_sign_snapshots() -> None:
                 cls.restore(signed, key=key)
         with pytest.raises(SnapshotError, match="not signed"):
             cls.restore(roundtrip(obj.snapshot()), key=b"secret")
+
+
+def test_item4_clocked_snapshots_are_sealed_too() -> None:
+    game = ClockedHand(make_hand(PL, {1: 100, 2: 100}), now=0)
+    data = roundtrip(game.snapshot())
+    data["clock"]["deadline_ms"] += 60_000                   # more time, not re-digested
+    with pytest.raises(SnapshotError, match="digest"):
+        ClockedHand.restore(data)
+    with pytest.raises(SnapshotError, match="omaha-clocked-hand/1"):
+        ClockedHand.restore({**roundtrip(game.snapshot()), "format": "omaha-clocked-hand/1"})
+    signed = roundtrip(game.snapshot(key=b"k"))
+    assert frozen(ClockedHand.restore(signed, key=b"k")) == frozen(game)
+    with pytest.raises(SnapshotError):
+        ClockedHand.restore(signed, key=b"other")
 
 
 def test_item4_old_formats_are_refused_by_name() -> None:

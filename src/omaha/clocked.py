@@ -43,7 +43,7 @@ from omaha.clock import (
 from omaha.errors import IllegalActionError, SnapshotError
 from omaha.events import Event
 from omaha.hand import Hand, RakeRule
-from omaha.snapshot import check_shape
+from omaha.snapshot import check_digest, check_shape, seal
 from omaha.view import HandView, visible_events
 
 __all__ = [
@@ -58,6 +58,7 @@ __all__ = [
     "clock_event_from_dict",
 ]
 
+CLOCKED_FORMAT = "omaha-clocked-hand/2"
 ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "show", "muck")
 """The names :meth:`ClockedHand.act` accepts (the :class:`Hand` methods of the same names)."""
 
@@ -315,9 +316,10 @@ class ClockedHand:
     def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
         """JSON-compatible data (hand snapshot, clock, clock log) for :meth:`restore`; the
         hand's snapshot is digested, or signed with ``key`` (see :mod:`omaha.snapshot`)."""
-        return {"format": "omaha-clocked-hand/1", "hand": self.hand.snapshot(key=key),
-                "clock": self.clock.to_dict(),
-                "clock_events": [[position, event.to_dict()] for position, event in self._log]}
+        return seal({"format": CLOCKED_FORMAT, "hand": self.hand.snapshot(key=key),
+                     "clock": self.clock.to_dict(),
+                     "clock_events": [[position, event.to_dict()]
+                                      for position, event in self._log]}, key)
 
     @classmethod
     def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None,
@@ -326,8 +328,14 @@ class ClockedHand:
         """The clocked hand a :meth:`snapshot` describes (``rake`` as at creation, ``key``
         as at the snapshot)."""
         check_shape(data)
-        if not isinstance(data, Mapping) or data.get("format") != "omaha-clocked-hand/1":
+        if not isinstance(data, dict) or data.get("format") != CLOCKED_FORMAT:
+            found = data.get("format") if isinstance(data, dict) else None
+            if found == "omaha-clocked-hand/1":
+                raise SnapshotError(f"snapshot format {found} is no longer restored (it has no "
+                                    f"digest); this version restores {CLOCKED_FORMAT}")
             raise SnapshotError("not a clocked hand snapshot")
+        if set(data) != {"format", "hand", "clock", "clock_events", "digest"}:
+            raise SnapshotError(f"bad clocked hand snapshot fields {sorted(data)}")
         try:
             hand = Hand.restore(data["hand"], rake=rake, key=key)
             clock = ActionClock.from_dict(data["clock"])
@@ -343,6 +351,7 @@ class ClockedHand:
         if clock.seat != hand.to_act:
             raise SnapshotError(f"the clock runs for seat {clock.seat} but seat {hand.to_act} "
                                 "is to act")
+        check_digest(data, key)   # last, so that the checks above name what is inconsistent
         game = cls.__new__(cls)
         game.hand, game.clock, game._log, game._source = hand, clock, log, time_source
         return game

@@ -78,19 +78,21 @@ __all__ = [
     "HAND_FORMAT",
     "MAX_SNAPSHOT_BYTES",
     "TABLE_FORMAT",
+    "check_digest",
     "check_shape",
     "deck_from_events",
     "loads_snapshot",
     "replay",
     "restore_hand",
     "restore_table",
+    "seal",
     "snapshot_hand",
     "snapshot_table",
 ]
 
 HAND_FORMAT = "omaha-hand/2"
 TABLE_FORMAT = "omaha-table/2"
-_OLD_FORMATS = ("omaha-hand/1", "omaha-table/1")
+_OLD_FORMATS = ("omaha-hand/1", "omaha-table/1", "omaha-clocked-hand/1")
 MAX_SNAPSHOT_BYTES = 16 * 2**20
 """Largest snapshot text :func:`loads_snapshot` reads (16 MiB)."""
 
@@ -215,6 +217,11 @@ def _digest(data: Mapping[str, Any], key: bytes | None) -> str:
     return "hmac-sha256:" + hmac.new(key, canonical, hashlib.sha256).hexdigest()
 
 
+def seal(body: dict[str, Any], key: Key) -> dict[str, Any]:
+    """``body`` with its ``digest`` added (an HMAC-SHA256 signature when ``key`` is given)."""
+    return _sealed(body, key)
+
+
 def _sealed(body: dict[str, Any], key: Key) -> dict[str, Any]:
     body["digest"] = _digest(body, _key_bytes(key))
     return body
@@ -232,6 +239,14 @@ def _opened(data: object, expected: str, key: Key) -> Mapping[str, Any]:
             raise SnapshotError(f"snapshot format {found} is no longer restored (it has no "
                                 f"digest); this version restores {expected}")
         raise SnapshotError(f"not a {expected} snapshot (format {found!r})")
+    check_digest(data, key)
+    return data
+
+
+def check_digest(data: Mapping[str, Any], key: Key) -> None:
+    """Refuse ``data`` (shape already checked) unless its ``digest`` matches its content
+    (sealed with ``key`` when one is given, see the module docstring)."""
+    secret = _key_bytes(key)
     digest = data.get("digest")
     if type(digest) is not str:
         raise SnapshotError("the snapshot has no digest")
@@ -242,7 +257,6 @@ def _opened(data: object, expected: str, key: Key) -> Mapping[str, Any]:
     if not digest.isascii() or not hmac.compare_digest(digest, _digest(data, secret)):
         raise SnapshotError("the snapshot's digest does not match its content: it was "
                             "edited, or signed with another key")
-    return data
 
 
 def _exact_keys(data: Mapping[str, Any], keys: set[str], what: str) -> None:
