@@ -226,7 +226,7 @@ def test_item4_keys_sign_snapshots() -> None:
 def test_item4_clocked_snapshots_are_sealed_too() -> None:
     game = ClockedHand(make_hand(PL, {1: 100, 2: 100}), now=0)
     data = roundtrip(game.snapshot())
-    data["clock"]["deadline_ms"] += 60_000                   # more time, not re-digested
+    data["clock_events"][0][1]["at_ms"] = 5                   # a log edit, not re-digested
     with pytest.raises(SnapshotError, match="digest"):
         ClockedHand.restore(data)
     with pytest.raises(SnapshotError, match="omaha-clocked-hand/1"):

@@ -229,7 +229,7 @@ def _sealed(body: dict[str, Any], key: Key) -> dict[str, Any]:
 
 def _opened(data: object, expected: str, key: Key) -> Mapping[str, Any]:
     """``data`` checked: plain bounded JSON data, the ``expected`` format, a matching digest."""
-    secret = _key_bytes(key)
+    _key_bytes(key)   # a bad key is refused first
     check_shape(data)
     if not isinstance(data, dict):
         raise SnapshotError(f"a snapshot is a dict, got {type(data).__name__}")
