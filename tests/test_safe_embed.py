@@ -362,7 +362,8 @@ def _cli(tmp_path: Path, text: str) -> subprocess.CompletedProcess[str]:
 
 
 @pytest.mark.parametrize("text", ["x = " + "[" * 100_000 + "]" * 100_000,
-                                  "x = " + "{a = " * 5_000 + "1" + "}" * 5_000, "", "\n# c\n"])
+                                  "x = " + "{a = " * 5_000 + "1" + "}" * 5_000, "", "\n# c\n"],
+                         ids=["deep-arrays", "deep-tables", "empty", "comment-only"])
 def test_item5_replay_of_bombs_and_empty_files_exits_2_with_one_line(tmp_path: Path,
                                                                       text: str) -> None:
     done = _cli(tmp_path, text)

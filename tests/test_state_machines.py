@@ -38,7 +38,7 @@ from omaha.rake import PercentageRake
 from omaha.snapshot import loads_snapshot
 from omaha.table import Table
 
-EXAMPLES = int(os.environ.get("OMAHA_PROPERTY_EXAMPLES", "12"))
+EXAMPLES = int(os.environ.get("OMAHA_PROPERTY_EXAMPLES", "25"))
 STEPS = int(os.environ.get("OMAHA_PROPERTY_STEPS", "40"))
 SETTINGS = settings(max_examples=EXAMPLES, stateful_step_count=STEPS, deadline=None,
                     suppress_health_check=list(HealthCheck))
