@@ -257,6 +257,7 @@ def run_atheris(targets: tuple[str, ...], *, seconds: float) -> None:  # pragma:
             body = mutate(pool[data[1] % len(pool)], random.Random(body))
         CHECKS[target](body)
 
+    atheris.instrument_all()   # coverage feedback from the (already imported) Python code
     atheris.Setup([sys.argv[0], f"-max_total_time={int(seconds)}"], one_input)
     atheris.Fuzz()
 
