@@ -455,7 +455,25 @@ def test_t3_the_wsop_single_blind_hand_replays_with_its_finishing_stacks() -> No
     assert result.finishing_stacks == tuple(history.finishing_stacks or ())
 
 
-def pokerkit_single_blind(code: str, players: int, seed: int, blind: int = 100) -> str:
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_t3_single_blind_hands_export_to_phh_and_replay(players: int) -> None:
+    from omaha.phh.export import history_from_events
+
+    config = GameConfig.no_limit(small_blind=0, big_blind=10, ante=2, big_blind_ante=5)
+    rng = random.Random(players)
+    for _ in range(10):
+        hand = Hand(config, stacks={s: rng.randrange(5, 300) for s in range(1, players + 1)},
+                    button=rng.randrange(1, players + 1), rng=random.Random(rng.random()))
+        while not hand.is_over:
+            random_action(hand, rng)
+        history = history_from_events(hand.events)
+        assert history.blinds_or_straddles[0] == 10 and not any(history.blinds_or_straddles[1:])
+        result = replay_history(history)
+        assert result.complete and result.matches
+
+
+def pokerkit_single_blind(code: str, players: int, seed: int, blind: int = 100,
+                          antes: Any = 0) -> str:
     """A random hand with one blind ``[blind, 0, ...]`` played by PokerKit, as PHH text."""
     pk: Any = pytest.importorskip("pokerkit")
     from collections import deque
@@ -467,7 +485,7 @@ def pokerkit_single_blind(code: str, players: int, seed: int, blind: int = 100) 
     rng = random.Random(seed)
     blinds = [blind] + [0] * (players - 1)
     kind = pk.NoLimitTexasHoldem if code == "NT" else pk.PotLimitOmahaHoldem
-    game = kind(automations, False, 0, blinds, blind)
+    game = kind(automations, False, antes, blinds, blind)
     state = game([rng.randrange(blind // 2, blind * 40) for _ in range(players)], players)
     deck = list(pk.Deck.STANDARD)
     rng.shuffle(deck)
@@ -492,8 +510,10 @@ def pokerkit_single_blind(code: str, players: int, seed: int, blind: int = 100) 
 @pytest.mark.parametrize("code", ["NT", "PO"])
 @pytest.mark.parametrize("players", [2, 3, 6])
 def test_t3_single_blind_hands_match_pokerkit(code: str, players: int) -> None:
-    for seed in range(5):
-        text = pokerkit_single_blind(code, players, 100 * players + seed)
+    """Also with antes: uniform, or a big-blind ante paid by the lone blind (index 0)."""
+    for seed in range(6):
+        antes = [0, 10, [30] + [0] * (players - 1)][seed % 3]
+        text = pokerkit_single_blind(code, players, 100 * players + seed, antes=antes)
         result = replay_history(loads(text))
         assert result.complete and result.matches, text
 
