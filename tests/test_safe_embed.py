@@ -377,6 +377,7 @@ PO2 = 'variant = "PO"\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2
 
 @pytest.mark.parametrize("extra, field", [
     ("seat_count = 0", "seat_count"), ("seat_count = 11", "seat_count"),
+    ("seat_count = 1", "seat_count"),
     ("seats = [1, 1]", "seats"), (f"seats = [{10**30}, 2]", "seats"),
     ("seats = [0, 2]", "seats"), ("seat_count = 3\nseats = [1, 4]", "seats"),
     ("day = 99", "day"), ("day = 0", "day"), ("month = 13", "month"), ("year = 0", "year"),

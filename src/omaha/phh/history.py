@@ -226,7 +226,7 @@ def _check_metadata(metadata: Mapping[str, Any], players: int) -> dict[str, Any]
             continue
         if metadata.get(name) is not None:
             checked[name] = check(name, metadata[name], players)
-    _check_cross_fields(checked)
+    _check_cross_fields(checked, players)
     unknown = set(metadata) - set(OPTIONAL_FIELDS)
     if unknown:
         raise HistoryError(
@@ -235,8 +235,11 @@ def _check_metadata(metadata: Mapping[str, Any], players: int) -> dict[str, Any]
     return checked
 
 
-def _check_cross_fields(checked: Mapping[str, Any]) -> None:
-    """Ranges that depend on another field: seats within seat_count, a real date."""
+def _check_cross_fields(checked: Mapping[str, Any], players: int) -> None:
+    """Ranges that depend on another field: seat_count, seats within it, a real date."""
+    if checked.get("seat_count", players) < players:
+        raise HistoryError(f"{checked['seat_count']} seats cannot hold {players} players",
+                           field="seat_count")
     seats = checked.get("seats")
     if seats is not None:
         count = checked.get("seat_count", MAX_SEATS)
