@@ -173,6 +173,17 @@ def test_item6_seat_must_be_an_int_on_every_action_and_nothing_changes(method: s
             getattr(hand, query)(seat)
 
 
+def test_item6_a_bool_seat_never_sees_seat_1s_cards() -> None:
+    from omaha.view import visible_events
+
+    hand = make_hand(PL, {1: 200, 2: 200})
+    for seat in (True, 1.0):
+        with pytest.raises(OmahaError, match="seat"):
+            visible_events(hand, seat)                      # type: ignore[arg-type]
+        with pytest.raises(OmahaError, match="seat"):
+            ClockedHand(hand, now=0).visible_events(seat)   # type: ignore[arg-type]
+
+
 def test_item6_bool_is_never_a_table_seat_or_amount() -> None:
     table = Table(PL, seats=3)
     table.sit(1, stack=50)
