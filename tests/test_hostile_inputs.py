@@ -60,7 +60,7 @@ class Liar(int):
 HOSTILE = st.one_of(
     st.booleans(), st.none(), st.floats(allow_nan=True), st.just(math.inf),
     st.binary(max_size=4), st.text(max_size=4), st.integers(-(2**80), 2**80),
-    st.sampled_from([2**63, 2**63 - 1, -1, 0, 1, 10**30]),
+    st.sampled_from([2**63, 2**63 - 1, -1, 0, 1, 10**30, 10**5000, -(10**5000)]),
     st.builds(SelfIndex), st.builds(Shrinking), st.builds(Liar, st.integers(-3, 300)),
     st.recursive(st.integers(0, 60), lambda inner: st.lists(inner, max_size=3), max_leaves=5),
     st.dictionaries(st.integers(-2, 12), st.integers(-5, 500), max_size=3),

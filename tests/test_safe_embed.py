@@ -99,6 +99,24 @@ def test_item3_forced_bets_past_the_limit_are_refused(field: str) -> None:
         GameConfig.fixed_limit(small_bet=MAX_CHIPS + 1)
 
 
+def test_item3_ints_too_long_to_print_are_refused_with_typed_errors() -> None:
+    """An int of 5,000 digits cannot even be turned into text (Python refuses): the error
+    message must not try, or a ValueError escapes instead of the typed error."""
+    huge = 10**5000
+    hand = make_hand(PL, {1: 100, 2: 100})
+    calls = [lambda: Hand(PL, stacks={1: huge, 2: 5}, button=1),
+             lambda: Hand(PL, stacks={1: 5, 2: 5}, button=huge),
+             lambda: GameConfig.pot_limit(small_blind=1, big_blind=huge),
+             lambda: Table(PL).sit(1, stack=huge), lambda: Table(PL).sit(huge, stack=5),
+             lambda: hand.bet_or_raise(huge), lambda: hand.fold(seat=huge),
+             lambda: hand.hole_cards(-huge), lambda: PercentageRake(per_unit=huge, unit=1),
+             lambda: ClockedHand(hand, now=-huge),
+             lambda: loads(PO2.replace("[100, 100]", f"[{'9' * 5000}, 100]"))]
+    for call in calls:
+        with pytest.raises(OmahaError):
+            call()
+
+
 def test_item3_rake_caps_past_the_limit_are_refused() -> None:
     with pytest.raises(RakeError, match="MAX_CHIPS"):
         PercentageRake(per_unit=5, unit=100, caps=((2, MAX_CHIPS + 1),))

@@ -46,7 +46,7 @@ from omaha.events import (
     ProtectedAllIn,
     TimedOut,
 )
-from omaha.limits import check_total
+from omaha.limits import MAX_CHIPS, check_total, shown
 from omaha.showdown import RINGS, HandResult
 from omaha.states import (
     ACTIVE,
@@ -94,11 +94,11 @@ class Hand(ShowdownAndAward):
         seats = _check_setup(config, stacks, button)
         n = len(seats)
         if rng is not None and not isinstance(rng, random.Random):
-            raise TableError("C2", f"rng must be a random.Random or None, got {rng!r}")
+            raise TableError("C2", f"rng must be a random.Random or None, got {shown(rng)}")
         if rake is not None and not callable(getattr(rake, "rake_for", None)):
-            raise TableError("K1", f"rake must have a rake_for method or be None, got {rake!r}")
+            raise TableError("K1", f"rake must have a rake_for method or be None, got {shown(rake)}")
         if type(manual_showdown) is not bool:
-            raise TableError("S1", f"manual_showdown must be a bool, got {manual_showdown!r}")
+            raise TableError("S1", f"manual_showdown must be a bool, got {shown(manual_showdown)}")
         self.config = config
         self.seats = seats
         self._n = n
@@ -109,7 +109,7 @@ class Hand(ShowdownAndAward):
         live = _live_seats(live_blinds)
         for seat in live:
             if seat not in stacks or seats.index(seat) in (self._sb, self._bb):
-                raise TableError("T5", f"seat {seat} cannot post a live big blind this hand")
+                raise TableError("T5", f"seat {shown(seat)} cannot post a live big blind this hand")
         self._deck = self._cards(rng, hole_cards, board, deck)
         self._stacks = [stacks[s] for s in seats]
         self._bets = [0] * n
@@ -153,7 +153,7 @@ class Hand(ShowdownAndAward):
         count = cards_needed(n, h)
         if deck is not None:
             if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-                raise TableError("T6", f"deck must be a sequence of card indices, got {deck!r}")
+                raise TableError("T6", f"deck must be a sequence of card indices, got {shown(deck)}")
             cards = _parsed(list(deck), "deck")
             if len(cards) != count:
                 raise TableError("T6", f"a {n}-player hand deals {count} cards, got {len(cards)}")
@@ -162,11 +162,11 @@ class Hand(ShowdownAndAward):
         if hole_cards is None and board is None:
             return shuffled_cards(count, rng)
         if hole_cards is not None and not isinstance(hole_cards, Mapping):
-            raise TableError("T6", f"hole_cards must map seats to cards, got {hole_cards!r}")
+            raise TableError("T6", f"hole_cards must map seats to cards, got {shown(hole_cards)}")
         holes = {}
         for seat, cards_like in (hole_cards or {}).items():
             if type(seat) is not int or seat not in self.seats:
-                raise TableError("T6", f"hole_cards for seat {seat!r}, which is not dealt in")
+                raise TableError("T6", f"hole_cards for seat {shown(seat)}, which is not dealt in")
             cards = _parsed(cards_like, f"hole_cards[{seat}]")
             if len(cards) > h:
                 raise TableError("T6", f"hole_cards[{seat}]: seat {seat} is dealt {h} hole "
@@ -362,11 +362,11 @@ class Hand(ShowdownAndAward):
 
     def _index(self, seat: int) -> int:
         if type(seat) is not int:
-            raise TableError("T1", f"seat must be a seat number (int), got {seat!r}")
+            raise TableError("T1", f"seat must be a seat number (int), got {shown(seat)}")
         try:
             return self.seats.index(seat)
         except ValueError:
-            raise TableError("T1", f"seat {seat!r} is not dealt into this hand") from None
+            raise TableError("T1", f"seat {shown(seat)} is not dealt into this hand") from None
 
     def _turn(self, seat: int | None) -> int:
         """The index of the player to act, checking ``seat`` when given (B1).
@@ -374,13 +374,13 @@ class Hand(ShowdownAndAward):
         The action methods inline the common case (no seat given, betting in progress).
         """
         if seat is not None and type(seat) is not int:   # bool and 1.0 compare equal to 1
-            raise TableError("T1", f"seat must be a seat number (int) or None, got {seat!r}")
+            raise TableError("T1", f"seat must be a seat number (int) or None, got {shown(seat)}")
         i = self._to_act
         if i < 0 or self._street == SHOWDOWN:
             what = "the hand is over" if i < 0 else "the hand is at showdown"
             raise IllegalActionError("B1", f"{what}; no betting action is possible")
         if seat is not None and seat != self.seats[i]:
-            raise IllegalActionError("B1", f"it is seat {self.seats[i]}'s turn, not seat {seat}'s")
+            raise IllegalActionError("B1", f"it is seat {self.seats[i]}'s turn, not seat {shown(seat)}'s")
         return i
 
     def fold(self, *, seat: int | None = None) -> None:
@@ -455,7 +455,7 @@ class Hand(ShowdownAndAward):
             i = self._turn(seat)
         if type(to) is not int:
             if isinstance(to, bool) or not isinstance(to, int):
-                raise IllegalActionError("B2", f"a bet is a whole number of chips, got {to!r}")
+                raise IllegalActionError("B2", f"a bet is a whole number of chips, got {shown(to)}")
             to = int(to)
         bet, stack = self._bets[i], self._stacks[i]
         version, legal = self._legal
@@ -493,6 +493,9 @@ class Hand(ShowdownAndAward):
     def _raise_error(self, i: int, to: int, span: tuple[int, int] | None) -> IllegalActionError:
         """The rule a refused bet or raise to ``to`` breaks, with the limits."""
         seat, rnd = self.seats[i], self._round
+        if not -MAX_CHIPS <= to <= MAX_CHIPS:
+            return IllegalActionError("B8", f"a bet to {shown(to)} is beyond any stack (the "
+                                      "limit is MAX_CHIPS = 2**63-1)")
         bet, stack, current = self._bets[i], self._stacks[i], rnd.current_bet
         word = "raise" if current else "bet"
         if span is None:
@@ -550,7 +553,7 @@ class Hand(ShowdownAndAward):
         is asked) the hand is mucked whatever the policy: ``"muck"``.
         """
         if not isinstance(policy, TimeoutPolicy):
-            raise TableError("D2", f"policy must be a TimeoutPolicy, got {policy!r}")
+            raise TableError("D2", f"policy must be a TimeoutPolicy, got {shown(policy)}")
         if self._street == SHOWDOWN and self._to_act >= 0:
             i = self._showdown_turn(seat)
             self._log.append((TimedOut, self.seats[i]))
@@ -613,22 +616,22 @@ class Hand(ShowdownAndAward):
 def _check_setup(config: GameConfig, stacks: Mapping[int, int], button: int) -> tuple[int, ...]:
     """The dealt-in seats, in order, of a hand that can be dealt; else refuse it (T1, B8, C1)."""
     if not isinstance(config, GameConfig):
-        raise TableError(None, f"config must be a GameConfig, got {config!r}")
+        raise TableError(None, f"config must be a GameConfig, got {shown(config)}")
     if not isinstance(stacks, Mapping):
-        raise TableError("B8", f"stacks must map seat numbers to chips, got {stacks!r}")
+        raise TableError("B8", f"stacks must map seat numbers to chips, got {shown(stacks)}")
     for seat, chips in stacks.items():
         if type(seat) is not int or seat < 1:
-            raise TableError("T1", f"stacks: seats are numbered from 1, got {seat!r}")
+            raise TableError("T1", f"stacks: seats are numbered from 1, got {shown(seat)}")
         if type(chips) is not int or chips <= 0:
             raise TableError("B8", f"stacks: seat {seat} must bring a positive whole number of "
-                             f"chips, got {chips!r}")
+                             f"chips, got {shown(chips)}")
     most = config.variant.max_players
     if not 2 <= len(stacks) <= most:
         raise TableError("T1", f"a hand of {config.variant.name} needs 2 to {most} players, "
                          f"got {len(stacks)}")
     check_total(stacks.values(), "stacks")
     if type(button) is not int or button not in stacks:
-        raise TableError("T2", f"the button must be on a dealt-in seat, got {button!r}")
+        raise TableError("T2", f"the button must be on a dealt-in seat, got {shown(button)}")
     return tuple(sorted(stacks))
 
 
@@ -637,11 +640,11 @@ def _live_seats(live_blinds: Iterable[int]) -> tuple[int, ...]:
     if not live_blinds:
         return ()
     if isinstance(live_blinds, (str, bytes)) or not isinstance(live_blinds, Iterable):
-        raise TableError("T5", f"live_blinds must be seat numbers, got {live_blinds!r}")
+        raise TableError("T5", f"live_blinds must be seat numbers, got {shown(live_blinds)}")
     seats = tuple(live_blinds)
     for seat in seats:
         if type(seat) is not int:
-            raise TableError("T5", f"live_blinds: a seat is an int, got {seat!r}")
+            raise TableError("T5", f"live_blinds: a seat is an int, got {shown(seat)}")
     return tuple(sorted(set(seats)))
 
 
@@ -654,7 +657,7 @@ def _parsed(cards: object, what: str) -> list[int]:
     try:
         if not isinstance(cards, str):
             if not isinstance(cards, Iterable):
-                raise TypeError(f"expected cards, got {cards!r}")
+                raise TypeError(f"expected cards, got {shown(cards)}")
             cards = [_card_item(item) for item in list(cards)]
         return parse_cards(cards)
     except (CardError, TypeError, ValueError) as exc:
@@ -665,7 +668,7 @@ def _card_item(item: object) -> int | str:
     if isinstance(item, str):
         return item
     if isinstance(item, bool):
-        raise TypeError(f"a card is not a bool, got {item!r}")
+        raise TypeError(f"a card is not a bool, got {shown(item)}")
     value = operator.index(item)  # type: ignore[arg-type]
     if type(value) is not int:
         raise TypeError(f"a card's __index__ must return an int, got {type(value).__name__}")

@@ -21,6 +21,7 @@ snapshots (:data:`MAX_SNAPSHOT_DEPTH`, :data:`MAX_SNAPSHOT_ITEMS`) and PHH text
 
 from __future__ import annotations
 
+import reprlib
 from collections.abc import Iterable
 
 from omaha.errors import LimitError
@@ -33,6 +34,7 @@ __all__ = [
     "MAX_SNAPSHOT_ITEMS",
     "check_amount",
     "check_total",
+    "shown",
 ]
 
 MAX_CHIPS = 2**63 - 1
@@ -51,12 +53,31 @@ MAX_PHH_DEPTH = 32
 """Deepest nesting of arrays/tables in PHH text (the standard's fields need 3)."""
 
 _LIMIT = f"the limit MAX_CHIPS = 2**63-1 = {MAX_CHIPS}"
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxstring, _REPR.maxother = 3, 40, 40
+
+
+def shown(value: object) -> str:
+    """A short, safe text of a caller's value for an error message.
+
+    ``repr`` of a caller's object can be huge, recurse without end, raise, or (for an int of
+    more than 4300 digits) refuse; an error message must never fail while it is built.
+
+    >>> shown(10**5000), shown(-3), shown([[[[1]]]]), shown("x" * 100)[-5:]
+    ('an int of 16610 bits', '-3', '[[[[...]]]]', "xx...'")
+    """
+    if isinstance(value, int) and not isinstance(value, bool) and not -2**64 < value < 2**64:
+        return f"an int of {int(value).bit_length()} bits"
+    try:
+        return _REPR.repr(value)
+    except Exception:   # noqa: BLE001 - a hostile __repr__ may raise anything
+        return f"a {type(value).__name__}"
 
 
 def check_amount(value: int, what: str) -> int:
     """``value`` (an int already checked for type and sign) if at most :data:`MAX_CHIPS`."""
     if value > MAX_CHIPS:
-        raise LimitError(f"{what} is {value} chips, above {_LIMIT}")
+        raise LimitError(f"{what} is {shown(value)} chips, above {_LIMIT}")
     return value
 
 
@@ -64,5 +85,5 @@ def check_total(values: Iterable[int], what: str) -> int:
     """The sum of ``values`` (ints already checked) if at most :data:`MAX_CHIPS`."""
     total = sum(values)
     if total > MAX_CHIPS:
-        raise LimitError(f"{what} total {total} chips, above {_LIMIT}")
+        raise LimitError(f"{what} total {shown(total)} chips, above {_LIMIT}")
     return total

@@ -313,8 +313,9 @@ def replay(events: Sequence[Event], *, deck: Sequence[int] | None = None,
     """
     from omaha.hand import Hand
 
-    if not events or not isinstance(events[0], HandStarted):
-        raise SnapshotError("an event log starts with a HandStarted event")
+    if not isinstance(events, (list, tuple)) or not events or not isinstance(events[0],
+                                                                             HandStarted):
+        raise SnapshotError("an event log is a list starting with a HandStarted event")
     start = events[0]
     seats, stacks = start.seats, start.stacks
     if (type(seats) is not tuple or type(stacks) is not tuple or len(seats) != len(stacks)

@@ -30,7 +30,7 @@ from omaha.cards import CardsLike
 from omaha.config import MAX_SEATS, GameConfig
 from omaha.errors import TableError
 from omaha.hand import Hand, RakeRule
-from omaha.limits import check_total
+from omaha.limits import check_total, shown
 
 __all__ = ["PLAYING", "POSTING", "SITTING_OUT", "WAITING", "SeatInfo", "Table"]
 
@@ -62,7 +62,7 @@ class _Seat:
 
 def _chips(amount: object, what: str) -> int:
     if type(amount) is not int or amount <= 0:
-        raise TableError("B8", f"{what} must be a positive whole number of chips, got {amount!r}")
+        raise TableError("B8", f"{what} must be a positive whole number of chips, got {shown(amount)}")
     return amount
 
 
@@ -82,16 +82,16 @@ class Table:
         if not isinstance(config, GameConfig):
             raise TableError(None, f"config must be a GameConfig, got {config!r}")
         if type(seats) is not int or not 2 <= seats <= MAX_SEATS:
-            raise TableError("T1", f"a table has 2 to {MAX_SEATS} seats, got {seats!r}")
+            raise TableError("T1", f"a table has 2 to {MAX_SEATS} seats, got {shown(seats)}")
         if seats > config.variant.max_players:
             raise TableError("C1", f"one deck deals {config.variant.name} to at most "
                              f"{config.variant.max_players} players, not {seats}")
         if rng is not None and not isinstance(rng, random.Random):
-            raise TableError("C2", f"rng must be a random.Random or None, got {rng!r}")
+            raise TableError("C2", f"rng must be a random.Random or None, got {shown(rng)}")
         if rake is not None and not callable(getattr(rake, "rake_for", None)):
-            raise TableError("K1", f"rake must have a rake_for method or be None, got {rake!r}")
+            raise TableError("K1", f"rake must have a rake_for method or be None, got {shown(rake)}")
         if type(manual_showdown) is not bool:
-            raise TableError("S1", f"manual_showdown must be a bool, got {manual_showdown!r}")
+            raise TableError("S1", f"manual_showdown must be a bool, got {shown(manual_showdown)}")
         self.config = config
         self.seat_count = seats
         self.rng = rng
@@ -150,10 +150,10 @@ class Table:
 
     def _player(self, seat: int) -> _Seat:
         if type(seat) is not int:   # True would find seat 1
-            raise TableError("T1", f"seat must be a seat number (int), got {seat!r}")
+            raise TableError("T1", f"seat must be a seat number (int), got {shown(seat)}")
         player = self._seats.get(seat)
         if player is None:
-            raise TableError("T1", f"seat {seat!r} is empty")
+            raise TableError("T1", f"seat {shown(seat)} is empty")
         return player
 
     def _check_not_in_hand(self, seat: int, doing: str) -> None:
@@ -163,7 +163,7 @@ class Table:
 
     def _newcomer_status(self, post_big_blind: bool) -> str:
         if type(post_big_blind) is not bool:
-            raise TableError("T5", f"post_big_blind must be a bool, got {post_big_blind!r}")
+            raise TableError("T5", f"post_big_blind must be a bool, got {shown(post_big_blind)}")
         if self._hands == 0:
             return PLAYING
         return POSTING if post_big_blind else WAITING
@@ -172,12 +172,12 @@ class Table:
             post_big_blind: bool = False) -> None:
         """Seat a player with ``stack`` chips (T1); at a running table they choose T5."""
         if type(seat) is not int or not 1 <= seat <= self.seat_count:
-            raise TableError("T1", f"seats are 1 to {self.seat_count}, got {seat!r}")
+            raise TableError("T1", f"seats are 1 to {self.seat_count}, got {shown(seat)}")
         if seat in self._seats:
             raise TableError("T1", f"seat {seat} is taken")
         _chips(stack, "a stack")
         if name is not None and not isinstance(name, str):
-            raise TableError("T1", f"a player's name is a str or None, got {name!r}")
+            raise TableError("T1", f"a player's name is a str or None, got {shown(name)}")
         status = self._newcomer_status(post_big_blind)
         self._check_total(stack, "seating this stack")
         self._joined += 1

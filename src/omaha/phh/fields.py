@@ -19,7 +19,7 @@ from decimal import Decimal
 from typing import Any
 
 from omaha.config import MAX_SEATS
-from omaha.limits import MAX_CHIPS
+from omaha.limits import MAX_CHIPS, shown
 from omaha.phh.errors import HistoryError
 
 __all__ = ["OPTIONAL_FIELDS", "check_chips", "check_chips_list"]
@@ -35,7 +35,7 @@ def _kind(value: object) -> str:
         return "an array"
     if isinstance(value, dict):
         return "a table"
-    return f"{type(value).__name__} {value!r}"
+    return f"{type(value).__name__} {shown(value)}"
 
 
 def check_chips(name: str, value: object, *, positive: bool = False) -> int:
@@ -45,15 +45,15 @@ def check_chips(name: str, value: object, *, positive: bool = False) -> int:
     if isinstance(value, Decimal):
         if not value.is_finite():
             raise HistoryError(
-                f"{value} is not a number of chips (unknown amounts cannot be replayed)", field=name
+                f"{shown(value)} is not a number of chips (unknown amounts cannot be replayed)", field=name
             )
         if value > MAX_CHIPS:   # before rounding or int(), which could overflow or explode
-            raise HistoryError(f"{value} chips is above {_LIMIT}", field=name)
+            raise HistoryError(f"{shown(value)} chips is above {_LIMIT}", field=name)
         if value < 0:
-            raise HistoryError(f"must be non-negative, got {value}", field=name)
+            raise HistoryError(f"must be non-negative, got {shown(value)}", field=name)
         if value != value.to_integral_value():
             raise HistoryError(
-                f"{value} is not a whole number of chips: amounts are integers in the "
+                f"{shown(value)} is not a whole number of chips: amounts are integers in the "
                 "table's smallest unit (write cents as 150, not 1.50)",
                 field=name,
             )
@@ -62,9 +62,9 @@ def check_chips(name: str, value: object, *, positive: bool = False) -> int:
         raise HistoryError(f"expected a whole number of chips, got {_kind(value)}", field=name)
     if value < 0 or (positive and value == 0):
         limit = "positive" if positive else "non-negative"
-        raise HistoryError(f"must be {limit}, got {value}", field=name)
+        raise HistoryError(f"must be {limit}, got {shown(value)}", field=name)
     if value > MAX_CHIPS:
-        raise HistoryError(f"{value} chips is above {_LIMIT}", field=name)
+        raise HistoryError(f"{shown(value)} chips is above {_LIMIT}", field=name)
     return int(value)
 
 
@@ -112,7 +112,7 @@ def _ranged(low: int, high: int) -> Checker:
         if type(value) is not int:
             raise HistoryError(f"expected an integer, got {_kind(value)}", field=name)
         if not low <= value <= high:
-            raise HistoryError(f"must be from {low} to {high}, got {value}", field=name)
+            raise HistoryError(f"must be from {low} to {high}, got {shown(value)}", field=name)
         return value
     return check
 
@@ -137,9 +137,9 @@ def _number(name: str, value: object, players: int) -> int | Decimal:
         value = Decimal(repr(value))
     if isinstance(value, Decimal) or (isinstance(value, int) and not isinstance(value, bool)):
         if isinstance(value, Decimal) and not value.is_finite():
-            raise HistoryError(f"expected a finite number, got {value}", field=name)
+            raise HistoryError(f"expected a finite number, got {shown(value)}", field=name)
         if not 0 <= value <= MAX_CHIPS:
-            raise HistoryError(f"must be from 0 to {MAX_CHIPS}, got {value}", field=name)
+            raise HistoryError(f"must be from 0 to {MAX_CHIPS}, got {shown(value)}", field=name)
         return value
     raise HistoryError(f"expected a number, got {_kind(value)}", field=name)
 

@@ -28,6 +28,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from omaha.config import MAX_SEATS
+from omaha.limits import shown
 from omaha.phh.actions import Action, parse_action
 from omaha.phh.errors import HistoryError
 from omaha.phh.fields import OPTIONAL_FIELDS, check_chips, check_chips_list
@@ -255,7 +256,7 @@ def _check_cross_fields(checked: Mapping[str, Any], players: int) -> None:
 
 def _parse(index: int, text: object, players: int) -> Action:
     if not isinstance(text, str):
-        raise HistoryError(f"expected an action string, got {text!r}", index=index)
+        raise HistoryError(f"expected an action string, got {shown(text)}", index=index)
     try:
         return parse_action(text, players=players)
     except ValueError as exc:

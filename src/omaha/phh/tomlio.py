@@ -59,6 +59,8 @@ def load_toml(text: str) -> dict[str, Any]:
         data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise HistoryError(f"bad TOML: {exc}") from None
+    except ValueError as exc:   # e.g. an integer of more than 4300 digits
+        raise HistoryError(f"bad TOML: {exc}") from None
     except RecursionError:   # the parser recurses once per nested array or inline table
         raise HistoryError(f"arrays or tables nested deeper than {MAX_PHH_DEPTH} levels") from None
     _check_depth(data)
