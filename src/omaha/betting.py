@@ -93,6 +93,14 @@ class BettingRound:
         self.raises = raises
         self.aggressor = -1
 
+    def copy(self) -> BettingRound:
+        """An independent copy (for :meth:`omaha.hand.Hand.copy`)."""
+        other = object.__new__(BettingRound)
+        other.limit, other.pot_limit, other.unit, other.cap = self.limit, self.pot_limit, self.unit, self.cap
+        other.current_bet, other.min_raise, other.full_level = self.current_bet, self.min_raise, self.full_level
+        other.raises, other.aggressor = self.raises, self.aggressor
+        return other
+
     def next_street(self, unit: int, cap: int | None) -> None:
         """Start a new betting round in place (nobody has bet)."""
         self.unit = unit

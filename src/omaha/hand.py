@@ -23,12 +23,12 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from omaha.award import ShowdownAndAward
 from omaha.betting import BettingRound, LegalActions
 from omaha.cards import DECK, Card, CardsLike
-from omaha.clock import TimeoutPolicy
+from omaha.clock import TimeoutAction, TimeoutPolicy
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
 from omaha.deck import STREET_CARDS, cards_needed, shuffled_cards, stacked_cards
 from omaha.errors import CardError, IllegalActionError, TableError
@@ -47,6 +47,8 @@ from omaha.events import (
     TimedOut,
 )
 from omaha.limits import MAX_CHIPS, check_total, shown
+from omaha.record import hand_body, restore_with
+from omaha.sealing import Key
 from omaha.showdown import RINGS, HandResult
 from omaha.states import (
     ACTIVE,
@@ -60,15 +62,12 @@ from omaha.states import (
     RakeRule,
     Street,
 )
+from omaha.view import HandView, hand_view
 from omahacore.cards import format_cards, parse_cards
-
-if TYPE_CHECKING:
-    from omaha.view import HandView
 
 __all__ = ["Hand", "RakeRule", "Street"]
 
 _NOT_ASKED = (-1, LegalActions(0, False, False, 0, None, None))
-_TIMEOUT_METHODS = {"check": "check", "all_in": "protect_all_in", "fold": "fold"}
 
 
 class Hand(ShowdownAndAward):
@@ -134,7 +133,7 @@ class Hand(ShowdownAndAward):
         self._legal = _NOT_ASKED
         self._payouts = ([], [])
         self._result = None
-        self._mark = -1
+        self._undo = []
         self._log = [(HandStarted, config, seats, tuple(self._stacks), button, seats[self._sb],
                       seats[self._bb], live)]
         self._post_forced_bets(live)
@@ -313,26 +312,32 @@ class Hand(ShowdownAndAward):
 
     def view(self, seat: int | None = None) -> HandView:
         """What ``seat`` may see (None: a spectator); never others' hidden cards or the deck."""
-        from omaha.view import hand_view
         return hand_view(self, seat)
 
-    def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
+    def snapshot(self, *, key: Key = None) -> dict[str, Any]:
         """JSON-compatible data from which :meth:`restore` rebuilds this hand exactly.
 
         It holds the dealt sequence (future cards included), so it stays on the server.
         It carries a digest of its content; with ``key`` an HMAC-SHA256 signature instead
         (see :mod:`omaha.snapshot`).
         """
-        from omaha.snapshot import snapshot_hand
-        return snapshot_hand(self, key=key)
+        return hand_body(self, key=key)
 
     @classmethod
     def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None,
-                key: bytes | str | None = None) -> Hand:
+                key: Key = None) -> Hand:
         """The hand a :meth:`snapshot` describes, ready to continue (``rake`` as at creation;
         ``key`` as at the snapshot). Anything else is refused with SnapshotError."""
-        from omaha.snapshot import restore_hand
-        return restore_hand(data, rake=rake, key=key)
+        return restore_with(cls._dealt_for_replay, data, rake=rake, key=key)
+
+    @classmethod
+    def _dealt_for_replay(cls, start: HandStarted, deck: list[int],
+                          rake: RakeRule | None) -> Hand:
+        """The hand ``start`` began, dealt from ``deck``, showdown decisions left open (for
+        :mod:`omaha.record`'s replay, which then sets the showdown mode it read)."""
+        return cls(start.config, stacks=dict(zip(start.seats, start.stacks)),
+                   button=start.button, live_blinds=start.live_blinds, deck=deck, rake=rake,
+                   manual_showdown=True)
 
     def state(self, seat: int) -> str:
         """``seat``'s state: ``active``, ``folded``, ``all_in``, ``protected`` or ``mucked``."""
@@ -388,7 +393,10 @@ class Hand(ShowdownAndAward):
         i = self._to_act
         if seat is not None or i < 0 or self._street == SHOWDOWN:
             i = self._turn(seat)
-        self._mark = len(self._log)
+        self._push(i)
+        self._fold(i)
+
+    def _fold(self, i: int) -> None:
         self._status[i] = FOLDED
         self._live -= 1
         self._active -= 1
@@ -404,7 +412,10 @@ class Hand(ShowdownAndAward):
         if owed > 0:
             raise IllegalActionError("B2", f"seat {self.seats[i]} owes {min(owed, self._stacks[i])}; "
                                      "check is only possible when nothing is owed")
-        self._mark = len(self._log)
+        self._push(i)
+        self._check(i)
+
+    def _check(self, i: int) -> None:
         self._acted[i] = True
         self._log.append((Checked, self.seats[i]))
         self._advance(i)
@@ -428,13 +439,13 @@ class Hand(ShowdownAndAward):
         if owed > 0:
             self._call(i, owed)
         else:
-            self._mark = len(self._log)
+            self._push(i)
             self._acted[i] = True
             self._log.append((Checked, self.seats[i]))
             self._advance(i)
 
     def _call(self, i: int, owed: int) -> None:
-        self._mark = len(self._log)
+        self._push(i)
         stack = self._stacks[i]
         amount = owed if owed < stack else stack  # noqa: FURB136 (hot path)
         self._stacks[i] = stack - amount
@@ -465,7 +476,7 @@ class Hand(ShowdownAndAward):
         if low is None or high is None or not low <= to <= high:
             raise self._raise_error(i, to, None if low is None or high is None else (low, high))
         amount = to - bet
-        self._mark = len(self._log)
+        self._push(i)
         self._stacks[i] = stack - amount
         self._bets[i] = to
         self._contrib[i] += amount
@@ -538,7 +549,10 @@ class Hand(ShowdownAndAward):
         if self._contrib[i] == 0:
             raise IllegalActionError("D2", f"seat {self.seats[i]} has put no chips in this hand; "
                                      "a timeout folds instead")
-        self._mark = len(self._log)
+        self._push(i)
+        self._protect(i)
+
+    def _protect(self, i: int) -> None:
         self._status[i] = PROTECTED
         self._active -= 1
         self._log.append((ProtectedAllIn, self.seats[i]))
@@ -556,15 +570,54 @@ class Hand(ShowdownAndAward):
             raise TableError("D2", f"policy must be a TimeoutPolicy, got {shown(policy)}")
         if self._street == SHOWDOWN and self._to_act >= 0:
             i = self._showdown_turn(seat)
+            self._push(i)
             self._log.append((TimedOut, self.seats[i]))
-            self.muck()
+            self._muck(i)
             return "muck"
         i = self._turn(seat)
         action = policy.decide(can_check=self._bets[i] >= self._round.current_bet,
-                               has_chips_in=self._contrib[i] > 0).value
+                               has_chips_in=self._contrib[i] > 0)
+        self._push(i)   # one record: the TimedOut entry goes with its consequence
         self._log.append((TimedOut, self.seats[i]))
-        getattr(self, _TIMEOUT_METHODS[action])()
-        return action
+        if action is TimeoutAction.CHECK:
+            self._check(i)
+        elif action is TimeoutAction.ALL_IN:
+            self._protect(i)
+        else:
+            self._fold(i)
+        return action.value
+
+    # --- search: copy and undo ---------------------------------------------------------
+
+    def undo(self) -> None:
+        """Take back the last action (a bet, a fold, a timeout, a show or a muck), putting
+        the hand exactly as it was before it: stacks, board, log, turn and all.
+
+        Bots that search the game tree pair it with :meth:`copy` (python-chess's
+        ``push``/``pop``): ``hand.call(); ...; hand.undo()``. Posting and dealing are not
+        actions; a hand with no action to take back raises :class:`IllegalActionError`.
+
+        >>> import random
+        >>> from omaha.config import GameConfig
+        >>> hand = Hand(GameConfig.no_limit(small_blind=1, big_blind=2),
+        ...             stacks={1: 100, 2: 100, 3: 100}, button=1, rng=random.Random(9))
+        >>> before = hand.events
+        >>> hand.call(); hand.call(); hand.check()       # to the flop
+        >>> hand.street.name, len(hand.board)
+        ('FLOP', 3)
+        >>> hand.undo(); hand.street.name, hand.board, hand.to_act
+        ('PREFLOP', (), 3)
+        >>> hand.undo(); hand.undo(); hand.events == before
+        True
+        """
+        if not self._undo:
+            raise IllegalActionError(None, "no action to undo: this hand (or copy) has taken none")
+        self._pop()
+
+    @property
+    def undo_depth(self) -> int:
+        """How many actions :meth:`undo` can take back."""
+        return len(self._undo)
 
     # --- round flow (B1) ---------------------------------------------------------------
 
