@@ -160,7 +160,6 @@ class ShowdownAndAward(HandState):
             log.append((pot_awarded, settlement, k, seats))
         log.append((HandEnded, tuple(final)))
         self._stacks = final
-        self._payouts = (payouts, returned)
         self._settlement = settlement
 
     def _asked_rake(self) -> int:
@@ -201,8 +200,8 @@ class ShowdownAndAward(HandState):
         return HandResult(
             seats=seats,
             pots=tuple(pot_awarded(settlement, k, seats) for k in range(len(settlement.pots))),
-            payouts=dict(zip(seats, self._payouts[0])),
-            returned={seats[i]: r for i, r in enumerate(self._payouts[1]) if r},
+            payouts=dict(zip(seats, settlement.payouts)),
+            returned={seats[i]: r for i, r in enumerate(settlement.returned) if r},
             stacks=dict(zip(seats, final)),
             net={seats[i]: final[i] - start[i] for i in range(n)},
             shown={seats[i]: tuple([DECK[c] for c in self._holes[i]]) for i in range(n) if shown[i]},

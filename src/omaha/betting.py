@@ -79,7 +79,7 @@ class BettingRound:
     """
 
     __slots__ = ("aggressor", "cap", "current_bet", "full_level", "limit", "min_raise",
-                 "pot_limit", "raises", "unit")
+                 "pot_limit", "raises", "reopen_at", "unit")
 
     def __init__(self, structure: Structure, unit: int, cap: int | None, *,
                  current_bet: int = 0, raises: int = 0) -> None:
@@ -92,13 +92,23 @@ class BettingRound:
         self.full_level = current_bet
         self.raises = raises
         self.aggressor = -1
+        self.reopen_at = self._reopening()
+
+    def _reopening(self) -> int:
+        """The rule of reopening (B6, B7), stated once: a player who already acted may raise
+        again only when what was added since is at least this much. No limit and pot limit:
+        a full raise (several short all-ins add up, as in Robert's Rules). Fixed limit: half
+        a unit counts as full.
+        """
+        return (self.unit + 1) // 2 if self.limit else self.min_raise
 
     def copy(self) -> BettingRound:
         """An independent copy (for :meth:`omaha.hand.Hand.copy`)."""
         other = object.__new__(BettingRound)
-        other.limit, other.pot_limit, other.unit, other.cap = self.limit, self.pot_limit, self.unit, self.cap
-        other.current_bet, other.min_raise, other.full_level = self.current_bet, self.min_raise, self.full_level
-        other.raises, other.aggressor = self.raises, self.aggressor
+        other.limit, other.pot_limit = self.limit, self.pot_limit
+        other.unit, other.cap, other.current_bet = self.unit, self.cap, self.current_bet
+        other.min_raise, other.full_level = self.min_raise, self.full_level
+        other.raises, other.aggressor, other.reopen_at = self.raises, self.aggressor, self.reopen_at
         return other
 
     def next_street(self, unit: int, cap: int | None) -> None:
@@ -108,18 +118,25 @@ class BettingRound:
         self.current_bet = self.full_level = self.raises = 0
         self.min_raise = unit
         self.aggressor = -1
+        self.reopen_at = self._reopening()
+
+    def next_round(self, unit: int, cap: int | None) -> BettingRound:
+        """A new round for the next street (this one is left as it was: the hand keeps
+        rounds unchanged once made, so its undo records can hold them)."""
+        other = self.copy()
+        other.next_street(unit, cap)
+        return other
+
+    def raised(self, to: int, *, player: int) -> BettingRound:
+        """A copy of this round with a bet or raise to ``to`` recorded (:meth:`apply_raise`)."""
+        other = self.copy()
+        other.apply_raise(to, player=player)
+        return other
 
     def reopened_for(self, bet: int) -> bool:
-        """Whether a player who already acted with ``bet`` in front faces a full raise (B6, B7).
-
-        No limit and pot limit: what was added since they acted must be a full raise
-        (several short all-ins add up, as in Robert's Rules). Fixed limit: at least half a
-        unit counts as full.
-        """
-        added = self.current_bet - bet
-        if self.limit:
-            return 2 * added >= self.unit
-        return added >= self.min_raise
+        """Whether a player who already acted with ``bet`` in front faces a full raise (B6, B7;
+        see :meth:`_reopening`)."""
+        return self.current_bet - bet >= self.reopen_at
 
     def legal(self, seat: int, bet: int, stack: int, pot_total: int, acted: bool,
               others_can_act: bool) -> LegalActions:
@@ -135,9 +152,8 @@ class BettingRound:
         call = (owed if owed < stack else stack) if owed > 0 else 0
         allin = bet + stack
         low = high = None
-        # reopened: not acted yet, or facing a full raise since (the rule of reopened_for)
-        if allin > current and others_can_act and (
-                not acted or (2 * owed >= self.unit if self.limit else owed >= self.min_raise)):
+        # reopened: not acted yet, or facing a full raise since (the rule of _reopening)
+        if allin > current and others_can_act and (not acted or owed >= self.reopen_at):
             if self.limit:
                 if self.cap is None or self.raises < self.cap:
                     low = self.full_level + self.unit
@@ -172,5 +188,6 @@ class BettingRound:
         elif to - self.current_bet >= self.min_raise:
             self.min_raise = to - self.current_bet
             self.raises += 1
+            self.reopen_at = self.min_raise
         self.current_bet = to
         self.aggressor = player

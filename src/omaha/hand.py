@@ -68,6 +68,8 @@ from omahacore.cards import format_cards, parse_cards
 __all__ = ["Hand", "RakeRule", "Street"]
 
 _NOT_ASKED = (-1, LegalActions(0, False, False, 0, None, None))
+_NONE_YET: list[int] = []   # the showdown order and shown hands before the showdown: shared,
+                            # never edited (the showdown replaces them, see omaha.state)
 
 
 class Hand(ShowdownAndAward):
@@ -109,7 +111,7 @@ class Hand(ShowdownAndAward):
         for seat in live:
             if seat not in stacks or seats.index(seat) in (self._sb, self._bb):
                 raise TableError("T5", f"seat {shown(seat)} cannot post a live big blind this hand")
-        self._deck = self._cards(rng, hole_cards, board, deck)
+        self._deck = bytes(self._cards(rng, hole_cards, board, deck))   # 0..51 each
         self._stacks = [stacks[s] for s in seats]
         self._bets = [0] * n
         self._contrib = [0] * n
@@ -125,13 +127,12 @@ class Hand(ShowdownAndAward):
         self._active = n
         self._rake = rake
         self._manual = manual_showdown
-        self._order = []
-        self._shown = []
+        self._order = _NONE_YET
+        self._shown = _NONE_YET   # type: ignore[assignment]
         self._strengths = None
         self._showdown_state = None
         self._settlement = None
         self._legal = _NOT_ASKED
-        self._payouts = ([], [])
         self._result = None
         self._undo = []
         self._log = [(HandStarted, config, seats, tuple(self._stacks), button, seats[self._sb],
@@ -485,7 +486,7 @@ class Hand(ShowdownAndAward):
         if amount == stack:
             self._status[i] = ALL_IN
             self._active -= 1
-        self._round.apply_raise(to, player=i)
+        self._round = self._round.raised(to, player=i)
         self._log.append((BetOrRaised, self.seats[i], to))
         self._advance(i)
 
@@ -651,7 +652,7 @@ class Hand(ShowdownAndAward):
                 return
             self._street += 1
             self._deal_board(self._street)
-            self._round.next_street(self.config.bet_unit(self._street), self._cap())
+            self._round = self._round.next_round(self.config.bet_unit(self._street), self._cap())
             if self._active >= 2:
                 self._advance(self._button)
                 return

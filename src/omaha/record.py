@@ -42,7 +42,7 @@ __all__ = ["Replayable", "deck_from_events", "hand_body", "replay_with", "restor
 class Replayable(Protocol):
     """What replay needs of a hand: its decisions, its turn and its record."""
 
-    _deck: list[int]
+    _deck: bytes
     _manual: bool
 
     @property
@@ -72,7 +72,7 @@ def hand_body(hand: Replayable, *, key: Key = None) -> dict[str, Any]:
     """JSON-compatible sealed data describing ``hand`` exactly (see ``Hand.snapshot``)."""
     return seal({
         "format": HAND_FORMAT,
-        "deck": format_cards(hand._deck),
+        "deck": format_cards(list(hand._deck)),
         "manual_showdown": hand._manual,
         "events": [event.to_dict() for event in hand.events],
     }, key)

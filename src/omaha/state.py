@@ -42,8 +42,8 @@ UndoRecord = tuple[Any, ...]
 """What one action changed, to put it back: see :meth:`HandState._push` for the layout."""
 
 _SHARED = ("config", "seats", "_n", "_button", "_sb", "_bb", "_deck", "_holes", "_dead",
-           "_rake", "_manual", "_strengths", "_settlement", "_payouts", "_result", "_legal",
-           "_street", "_to_act", "_pot", "_live", "_active", "_showdown_state")
+           "_rake", "_manual", "_strengths", "_settlement", "_result", "_legal", "_street",
+           "_to_act", "_pot", "_live", "_active", "_showdown_state", "_round")
 
 
 class HandState:
@@ -65,7 +65,7 @@ class HandState:
     __slots__ = (
         "_acted", "_active", "_bb", "_bets", "_board", "_button", "_contrib", "_dead",
         "_deck", "_holes", "_legal", "_live", "_log", "_manual", "_n", "_order",
-        "_payouts", "_pot", "_rake", "_result", "_round", "_sb", "_settlement",
+        "_pot", "_rake", "_result", "_round", "_sb", "_settlement",
         "_showdown_state", "_shown", "_stacks", "_status", "_street", "_strengths", "_to_act",
         "_undo", "config", "seats",
     )
@@ -84,7 +84,7 @@ class HandState:
     _acted: list[bool]
     _holes: list[tuple[int, ...]]
     _board: list[int]
-    _deck: list[int]
+    _deck: bytes
     _street: int
     _to_act: int
     _round: BettingRound
@@ -101,7 +101,6 @@ class HandState:
     _strengths: tuple[list[int], list[int] | None] | None
     _showdown_state: ShowdownState | None
     _settlement: Settlement | None
-    _payouts: tuple[list[int], list[int]]
     _result: HandResult | None
 
     def copy(self) -> Self:
@@ -124,7 +123,6 @@ class HandState:
         other._log = self._log[:]
         other._order = self._order[:]
         other._shown = self._shown[:]
-        other._round = self._round.copy()
         other._undo = []
         return other
 
@@ -136,13 +134,11 @@ class HandState:
         lengths of the board and the log, the counters, the round's facts, and at showdown
         its progress (replaced, never edited, by show and muck).
         """
-        r = self._round
         self._undo.append((
             i, self._stacks[i], self._bets[i], self._contrib[i], self._status[i],
             self._acted[i], self._stacks, self._bets, self._acted, self._status,
             len(self._board), len(self._log), self._street, self._to_act, self._pot,
-            self._live, self._active, r.unit, r.cap, r.current_bet, r.min_raise,
-            r.full_level, r.raises, r.aggressor, self._order, self._shown,
+            self._live, self._active, self._round, self._order, self._shown,
             self._showdown_state, self._strengths,
         ))
 
@@ -150,8 +146,8 @@ class HandState:
         """Put the state back as it was before the last action (its record is removed)."""
         (i, stack, bet, contrib, status, acted, self._stacks, self._bets, self._acted,
          self._status, board, log, self._street, self._to_act, self._pot, self._live,
-         self._active, unit, cap, current, min_raise, full, raises, aggressor, self._order,
-         self._shown, self._showdown_state, self._strengths) = self._undo.pop()
+         self._active, self._round, self._order, self._shown, self._showdown_state,
+         self._strengths) = self._undo.pop()
         self._stacks[i] = stack
         self._bets[i] = bet
         self._contrib[i] = contrib
@@ -159,10 +155,6 @@ class HandState:
         self._acted[i] = acted
         del self._board[board:]
         del self._log[log:]
-        r = self._round
-        r.unit, r.cap, r.current_bet, r.min_raise = unit, cap, current, min_raise
-        r.full_level, r.raises, r.aggressor = full, raises, aggressor
         self._settlement = None
-        self._payouts = ([], [])
         self._result = None
         self._legal = (-1, self._legal[1])
