@@ -29,7 +29,7 @@ from omaha.award import ShowdownAndAward
 from omaha.betting import BettingRound, LegalActions
 from omaha.cards import DECK, Card, CardsLike
 from omaha.clock import TimeoutAction, TimeoutPolicy
-from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
+from omaha.config import FIXED_LIMIT, MAX_SEATS, POT_LIMIT, GameConfig
 from omaha.deck import STREET_CARDS, cards_needed, shuffled_cards, stacked_cards
 from omaha.errors import CardError, IllegalActionError, TableError
 from omaha.events import (
@@ -50,6 +50,7 @@ from omaha.limits import MAX_CHIPS, check_total, shown
 from omaha.record import hand_body, restore_with
 from omaha.sealing import Key
 from omaha.showdown import RINGS, HandResult
+from omaha.state import NOT_YET
 from omaha.states import (
     ACTIVE,
     ALL_IN,
@@ -68,8 +69,10 @@ from omahacore.cards import format_cards, parse_cards
 __all__ = ["Hand", "RakeRule", "Street"]
 
 _NOT_ASKED = (-1, LegalActions(0, False, False, 0, None, None))
-_NONE_YET: list[int] = []   # the showdown order and shown hands before the showdown: shared,
-                            # never edited (the showdown replaces them, see omaha.state)
+# Log entries that are the same for every hand, shared to keep live hands small.
+_CHECKED = [(Checked, seat) for seat in range(MAX_SEATS + 1)]
+_FOLDED = [(Folded, seat) for seat in range(MAX_SEATS + 1)]
+_HOLES_DEALT = (HoleDealt,)   # the log's one entry for every HoleDealt event (saves memory)
 
 
 class Hand(ShowdownAndAward):
@@ -127,8 +130,8 @@ class Hand(ShowdownAndAward):
         self._active = n
         self._rake = rake
         self._manual = manual_showdown
-        self._order = _NONE_YET
-        self._shown = _NONE_YET   # type: ignore[assignment]
+        self._order = NOT_YET
+        self._shown = NOT_YET   # type: ignore[assignment]
         self._strengths = None
         self._showdown_state = None
         self._settlement = None
@@ -221,14 +224,14 @@ class Hand(ShowdownAndAward):
 
     def _deal_holes(self) -> None:
         """Hole cards one at a time clockwise from the small blind (T6)."""
-        n, deck, seats, log, sb = self._n, self._deck, self.seats, self._log, self._sb
+        n, deck, sb = self._n, self._deck, self._sb
         end = n * self.config.variant.hole_cards
         holes: list[tuple[int, ...]] = [()] * n
         for p in range(n):
             i = sb + p if sb + p < n else sb + p - n
-            cards = holes[i] = tuple(deck[p:end:n])   # hole_position(r, p) = r * n + p
-            log.append((HoleDealt, seats[i], cards))
+            holes[i] = tuple(deck[p:end:n])   # hole_position(r, p) = r * n + p
         self._holes = holes
+        self._log.append(_HOLES_DEALT)   # one HoleDealt event per player, built when read
 
     # --- queries -----------------------------------------------------------------------
 
@@ -299,13 +302,21 @@ class Hand(ShowdownAndAward):
     @property
     def events(self) -> tuple[Event, ...]:
         """The event log so far (the omniscient record: hole cards and burns included)."""
-        return tuple(entry[0](*entry[1:]) for entry in self._log)
+        out: list[Event] = []
+        for entry in self._log:
+            if entry is _HOLES_DEALT:
+                seats, holes, n, sb = self.seats, self._holes, self._n, self._sb
+                out.extend([HoleDealt(seats[i], holes[i])  # type: ignore[arg-type]
+                            for i in RINGS[n][sb:sb + n]])   # clockwise from the small blind
+            else:
+                out.append(entry[0](*entry[1:]))
+        return tuple(out)
 
     @property
     def event_count(self) -> int:
         """``len(hand.events)`` in O(1), without building the events (for drivers that
         mark positions in the log, such as :class:`~omaha.clocked.ClockedHand`)."""
-        return len(self._log)
+        return len(self._log) + self._n - 1   # the hole cards are one entry for n events
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s hole cards (server side; players see only :meth:`view`)."""
@@ -401,7 +412,7 @@ class Hand(ShowdownAndAward):
         self._status[i] = FOLDED
         self._live -= 1
         self._active -= 1
-        self._log.append((Folded, self.seats[i]))
+        self._log.append(_FOLDED[self.seats[i]])
         self._advance(i)
 
     def check(self, *, seat: int | None = None) -> None:
@@ -418,7 +429,7 @@ class Hand(ShowdownAndAward):
 
     def _check(self, i: int) -> None:
         self._acted[i] = True
-        self._log.append((Checked, self.seats[i]))
+        self._log.append(_CHECKED[self.seats[i]])
         self._advance(i)
 
     def call(self, *, seat: int | None = None) -> None:
@@ -442,7 +453,7 @@ class Hand(ShowdownAndAward):
         else:
             self._push(i)
             self._acted[i] = True
-            self._log.append((Checked, self.seats[i]))
+            self._log.append(_CHECKED[self.seats[i]])
             self._advance(i)
 
     def _call(self, i: int, owed: int) -> None:

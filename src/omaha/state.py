@@ -38,6 +38,9 @@ if TYPE_CHECKING:
 
 __all__ = ["HandState", "UndoRecord"]
 
+NOT_YET: list[int] = []   # the showdown order and shown hands before the showdown: shared,
+                            # never edited (the showdown replaces them)
+
 UndoRecord = tuple[Any, ...]
 """What one action changed, to put it back: see :meth:`HandState._push` for the layout."""
 
@@ -131,23 +134,30 @@ class HandState:
 
         The record holds player ``i``'s numbers, the per-player lists themselves (a later
         change to several players replaces them, so these stay as they are now), the
-        lengths of the board and the log, the counters, the round's facts, and at showdown
-        its progress (replaced, never edited, by show and muck).
+        lengths of the board and the log, the street and counters, the betting round (replaced,
+        never edited, by bets and new streets), and at showdown its progress (replaced,
+        never edited, by show and muck). The player to act is ``i`` itself.
         """
+        street = self._street
         self._undo.append((
             i, self._stacks[i], self._bets[i], self._contrib[i], self._status[i],
             self._acted[i], self._stacks, self._bets, self._acted, self._status,
-            len(self._board), len(self._log), self._street, self._to_act, self._pot,
-            self._live, self._active, self._round, self._order, self._shown,
-            self._showdown_state, self._strengths,
+            len(self._board), len(self._log), street, self._pot, self._live, self._active,
+            self._round, None if street < 4 else (self._order, self._shown,
+                                                  self._showdown_state, self._strengths),
         ))
 
     def _pop(self) -> None:
         """Put the state back as it was before the last action (its record is removed)."""
         (i, stack, bet, contrib, status, acted, self._stacks, self._bets, self._acted,
-         self._status, board, log, self._street, self._to_act, self._pot, self._live,
-         self._active, self._round, self._order, self._shown, self._showdown_state,
-         self._strengths) = self._undo.pop()
+         self._status, board, log, self._street, self._pot, self._live, self._active,
+         self._round, showdown) = self._undo.pop()
+        self._to_act = i   # every action is the turn's player's
+        if showdown is None:
+            self._order = self._shown = NOT_YET   # type: ignore[assignment]
+            self._showdown_state = self._strengths = None
+        else:
+            self._order, self._shown, self._showdown_state, self._strengths = showdown
         self._stacks[i] = stack
         self._bets[i] = bet
         self._contrib[i] = contrib
