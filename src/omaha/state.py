@@ -44,9 +44,6 @@ NOT_YET: list[int] = []   # the showdown order and shown hands before the showdo
 UndoRecord = tuple[Any, ...]
 """What one action changed, to put it back: see :meth:`HandState._push` for the layout."""
 
-_SHARED = ("config", "seats", "_n", "_button", "_sb", "_bb", "_deck", "_holes", "_dead",
-           "_rake", "_manual", "_strengths", "_settlement", "_result", "_legal", "_street",
-           "_to_act", "_pot", "_live", "_active", "_showdown_state", "_round")
 
 
 class HandState:
@@ -110,13 +107,21 @@ class HandState:
         """An independent copy of this hand in its current state, without the undo history
         (its :meth:`~omaha.hand.Hand.undo` can take back only actions made on the copy).
 
-        Every list is copied once; what never changes after the deal (the dealt sequence,
-        the hole cards, the config) is shared. A hand at showdown copies the showdown's
-        progress too.
+        The lists edited in place are copied once; what never changes after the deal (the
+        dealt sequence, the hole cards, the config) and what is replaced rather than edited
+        (the betting round, the showdown's progress) is shared.
         """
         other = object.__new__(type(self))
-        for name in _SHARED:
-            object.__setattr__(other, name, getattr(self, name))
+        other.config, other.seats, other._n = self.config, self.seats, self._n
+        other._button, other._sb, other._bb = self._button, self._sb, self._bb
+        other._deck, other._holes, other._dead = self._deck, self._holes, self._dead
+        other._rake, other._manual, other._strengths = self._rake, self._manual, self._strengths
+        other._settlement, other._result = self._settlement, self._result
+        other._street, other._to_act, other._pot = self._street, self._to_act, self._pot
+        other._live, other._active, other._legal = self._live, self._active, self._legal
+        # Replaced, never edited (see the class docstring): shared.
+        other._round, other._showdown_state = self._round, self._showdown_state
+        other._order, other._shown = self._order, self._shown
         other._stacks = self._stacks[:]
         other._bets = self._bets[:]
         other._contrib = self._contrib[:]
@@ -124,8 +129,6 @@ class HandState:
         other._acted = self._acted[:]
         other._board = self._board[:]
         other._log = self._log[:]
-        other._order = self._order[:]
-        other._shown = self._shown[:]
         other._undo = []
         return other
 
