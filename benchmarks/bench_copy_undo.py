@@ -20,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from bench_engine import CONFIG, STACKS
+
 from omaha.hand import Hand
 
 
