@@ -217,7 +217,7 @@ class ClockedHand:
     def _time_out(self, seat: int) -> TimeoutAction:
         """Resolve ``seat``'s expired turn with the policy (D2; muck at showdown, S1). The hand
         logs :class:`~omaha.events.TimedOut` and then what the policy made of it."""
-        return TimeoutAction(self.hand.timeout(seat=seat, policy=self.clock.config.policy))
+        return self.hand.timeout(seat=seat, policy=self.clock.config.policy)
 
     def advance(self, now: int | None = None) -> list[TimeRanOut]:
         """Fire every timeout due by ``now`` (each at its deadline); returns them in order."""

@@ -571,12 +571,13 @@ class Hand(ShowdownAndAward):
         self._advance(i)
 
     def timeout(self, *, seat: int | None = None,
-                policy: TimeoutPolicy = TimeoutPolicy.CHECK_PROTECT_FOLD) -> str:
+                policy: TimeoutPolicy = TimeoutPolicy.CHECK_PROTECT_FOLD) -> TimeoutAction:
         """The player to act ran out of time: log :class:`~omaha.events.TimedOut`, then apply
         ``policy`` (D2 by default: check if free, else protected all-in with chips in, else
-        fold; see :class:`~omaha.clock.TimeoutPolicy`). Returns what it did: ``"check"``,
-        ``"all_in"`` or ``"fold"``; at a manual showdown (where only a hand that cannot win
-        is asked) the hand is mucked whatever the policy: ``"muck"``.
+        fold; see :class:`~omaha.clock.TimeoutPolicy`). Returns what it did, a
+        :class:`~omaha.clock.TimeoutAction` (equal to ``"check"``, ``"all_in"`` or
+        ``"fold"``); at a manual showdown (where only a hand that cannot win is asked) the
+        hand is mucked whatever the policy: ``MUCK``.
         """
         if not isinstance(policy, TimeoutPolicy):
             raise TableError("D2", f"policy must be a TimeoutPolicy, got {shown(policy)}")
@@ -585,7 +586,7 @@ class Hand(ShowdownAndAward):
             self._push(i)
             self._log.append((TimedOut, self.seats[i]))
             self._muck(i)
-            return "muck"
+            return TimeoutAction.MUCK
         i = self._turn(seat)
         action = policy.decide(can_check=self._bets[i] >= self._round.current_bet,
                                has_chips_in=self._contrib[i] > 0)
@@ -597,7 +598,7 @@ class Hand(ShowdownAndAward):
             self._protect(i)
         else:
             self._fold(i)
-        return action.value
+        return action
 
     # --- search: copy and undo ---------------------------------------------------------
 
