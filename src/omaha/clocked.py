@@ -67,20 +67,16 @@ ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "
 # --- clock events --------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class ClockEvent:
-    """Base of the clock's events: something that happened to ``seat`` at ``at_ms``."""
+class ClockEvent(Event):
+    """Base of the clock's events: something that happened to ``seat`` at ``at_ms``.
+
+    An :class:`~omaha.events.Event`, so ``to_dict``/``values`` are the hand events' own; the
+    clock's kinds are read back by :func:`clock_event_from_dict`.
+    """
 
     kind: ClassVar[str] = "clock_event"
     seat: int
     at_ms: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible dict ``{"type": kind, field: value, ...}``."""
-        out: dict[str, Any] = {"type": self.kind}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value.value if isinstance(value, TimeoutAction) else value
-        return out
 
 
 @dataclass(frozen=True, slots=True)

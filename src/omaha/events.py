@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from enum import Enum
 from typing import Any, ClassVar
 
 from omaha.cards import DECK, Card
@@ -82,6 +83,8 @@ def _encode(name: str, value: Any) -> Any:
         return format_card(value)
     if name == "config":
         return value.to_dict()
+    if isinstance(value, Enum):   # the clock events' TimeoutAction
+        return value.value
     if isinstance(value, tuple):
         return [list(v) if isinstance(v, tuple) else v for v in value]
     return value
