@@ -22,10 +22,10 @@ from dataclasses import dataclass, fields
 from enum import Enum
 from typing import Any, ClassVar
 
-from omaha.cards import DECK, Card
+from omaha.cards import DECK, Card, parse_cards
 from omaha.config import GameConfig
 from omaha.errors import SnapshotError
-from omahacore.cards import format_card, format_cards, parse_card, parse_cards
+from omahacore.cards import format_card, format_cards, parse_card
 
 __all__ = [
     "EVENT_TYPES",

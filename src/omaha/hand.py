@@ -27,7 +27,7 @@ from typing import Any
 
 from omaha.award import ShowdownAndAward
 from omaha.betting import BettingRound, LegalActions
-from omaha.cards import DECK, Card, CardsLike
+from omaha.cards import DECK, Card, CardsLike, parse_cards
 from omaha.clock import TimeoutAction, TimeoutPolicy
 from omaha.config import FIXED_LIMIT, MAX_SEATS, POT_LIMIT, GameConfig
 from omaha.deck import STREET_CARDS, cards_needed, shuffled_cards, stacked_cards
@@ -64,7 +64,7 @@ from omaha.states import (
     Street,
 )
 from omaha.view import HandView, hand_view
-from omahacore.cards import format_cards, parse_cards
+from omahacore.cards import format_cards
 
 __all__ = ["Hand", "RakeRule", "Street"]
 
@@ -725,7 +725,7 @@ def _parsed(cards: object, what: str) -> list[int]:
             if not isinstance(cards, Iterable):
                 raise TypeError(f"expected cards, got {shown(cards)}")
             cards = [_card_item(item) for item in list(cards)]
-        return parse_cards(cards)
+        return [int(card) for card in parse_cards(cards)]   # Cards are ints; plain ints kept
     except (CardError, TypeError, ValueError) as exc:
         raise TableError("T6", f"{what}: {exc}") from None
 

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar
 
+from omaha.cards import parse_cards
 from omaha.clock import TimeoutAction, TimeoutPolicy
 from omaha.deck import board_positions, burn_positions, cards_needed, hole_position
 from omaha.errors import OmahaError, SnapshotError
@@ -34,7 +35,7 @@ from omaha.events import (
 )
 from omaha.sealing import HAND_FORMAT, Key, exact_keys, opened, seal
 from omaha.states import RakeRule
-from omahacore.cards import format_cards, parse_cards
+from omahacore.cards import format_cards
 
 __all__ = ["Replayable", "deck_from_events", "hand_body", "replay_with", "restore_with"]
 
