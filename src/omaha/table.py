@@ -256,11 +256,8 @@ class Table:
             newcomers = {s for s in ready - playing if not self._between(button, s, small)}
             big = self._next(small, playing | newcomers)
             dealt = playing | {s for s in newcomers if s == big or self._seats[s].status == POSTING}
-            if len(dealt) == 2:
-                blinds = {button, self._next(button, dealt)}                  # T4
-            else:
-                sb = self._next(button, dealt)
-                blinds = {sb, self._next(sb, dealt)}
+            sb = self._next(button, dealt)
+            blinds = {sb, self._next(sb, dealt)}   # heads-up: the other seat and the button (T4)
         live = () if fresh else tuple(
             sorted(s for s in dealt - blinds if self._seats[s].status == POSTING))
         return button, {s: self._seats[s].stack for s in sorted(dealt)}, live
