@@ -122,7 +122,7 @@ class Hand(ShowdownAndAward):
         self._status = [ACTIVE] * n
         self._acted = [False] * n
         self._holes = []
-        self._board = []
+        self._board = ()
         self._street = PREFLOP
         self._to_act = -1
         self._pot = 0
@@ -674,7 +674,7 @@ class Hand(ShowdownAndAward):
         base = self._n * self.config.variant.hole_cards
         burn, first, end = STREET_CARDS[street - 1]
         cards = tuple(self._deck[base + first:base + end])
-        self._board.extend(cards)
+        self._board += cards   # a new tuple: undo records and copies keep the old one
         self._log.append((CardBurned, self._deck[base + burn]))
         self._log.append((BoardDealt, street, cards))
 

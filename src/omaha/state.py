@@ -59,7 +59,7 @@ class HandState:
     Lists that hold one number per player (``_stacks``, ``_bets``, ``_contrib``,
     ``_status``, ``_acted``) are edited in place only at the index of the player acting;
     any change to several players at once replaces the list (so undo records can keep it).
-    ``_board`` and ``_log`` only grow.
+    ``_board`` is a tuple, replaced as it grows; ``_log`` only grows.
     """
 
     __slots__ = (
@@ -83,7 +83,7 @@ class HandState:
     _status: list[int]
     _acted: list[bool]
     _holes: list[tuple[int, ...]]
-    _board: list[int]
+    _board: tuple[int, ...]
     _deck: bytes
     _street: int
     _to_act: int
@@ -121,13 +121,13 @@ class HandState:
         other._live, other._active, other._legal = self._live, self._active, self._legal
         # Replaced, never edited (see the class docstring): shared.
         other._round, other._showdown_state = self._round, self._showdown_state
+        other._board = self._board
         other._order, other._shown = self._order, self._shown
         other._stacks = self._stacks[:]
         other._bets = self._bets[:]
         other._contrib = self._contrib[:]
         other._status = self._status[:]
         other._acted = self._acted[:]
-        other._board = self._board[:]
         other._log = self._log[:]
         other._undo = []
         return other
@@ -136,16 +136,16 @@ class HandState:
         """Record the state before player ``i`` acts (the action is checked legal already).
 
         The record holds player ``i``'s numbers, the per-player lists themselves (a later
-        change to several players replaces them, so these stay as they are now), the
-        lengths of the board and the log, the street and counters, the betting round (replaced,
-        never edited, by bets and new streets), and at showdown its progress (replaced,
-        never edited, by show and muck). The player to act is ``i`` itself.
+        change to several players replaces them, so these stay as they are now), the board
+        (a tuple), the length of the log, the street and counters, the betting round
+        (replaced, never edited, by bets and new streets), and at showdown its progress
+        (replaced, never edited, by show and muck). The player to act is ``i`` itself.
         """
         street = self._street
         self._undo.append((
             i, self._stacks[i], self._bets[i], self._contrib[i], self._status[i],
             self._acted[i], self._stacks, self._bets, self._acted, self._status,
-            len(self._board), len(self._log), street, self._pot, self._live, self._active,
+            self._board, len(self._log), street, self._pot, self._live, self._active,
             self._round, None if street < 4 else (self._order, self._shown,
                                                   self._showdown_state, self._strengths),
         ))
@@ -153,7 +153,7 @@ class HandState:
     def _pop(self) -> None:
         """Put the state back as it was before the last action (its record is removed)."""
         (i, stack, bet, contrib, status, acted, self._stacks, self._bets, self._acted,
-         self._status, board, log, self._street, self._pot, self._live, self._active,
+         self._status, self._board, log, self._street, self._pot, self._live, self._active,
          self._round, showdown) = self._undo.pop()
         self._to_act = i   # every action is the turn's player's
         if showdown is None:
@@ -166,7 +166,6 @@ class HandState:
         self._contrib[i] = contrib
         self._status[i] = status
         self._acted[i] = acted
-        del self._board[board:]
         del self._log[log:]
         self._settlement = None
         self._result = None
