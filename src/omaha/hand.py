@@ -608,7 +608,9 @@ class Hand(ShowdownAndAward):
 
         Bots that search the game tree pair it with :meth:`copy` (python-chess's
         ``push``/``pop``): ``hand.call(); ...; hand.undo()``. Posting and dealing are not
-        actions; a hand with no action to take back raises :class:`IllegalActionError`.
+        actions; a hand with no action to take back raises :class:`IllegalActionError`. (A
+        :class:`~omaha.table.Table` takes a finished hand's stacks when next asked, so
+        take back a table's hand only while it is in progress.)
 
         >>> import random
         >>> from omaha.config import GameConfig
