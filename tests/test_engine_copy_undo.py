@@ -19,6 +19,7 @@ from omaha.snapshot import replay
 def public_state(hand: Hand) -> tuple[Any, ...]:
     """Everything a caller can read of a hand (and its snapshot, which holds the deck)."""
     legal = hand.legal_actions() if hand.to_act is not None else None
+    assert hand.event_count == len(hand.events)   # the hole cards are one raw entry
     result = hand.result.to_dict() if hand.result is not None else None
     return (hand.events, hand.stacks, hand.bets, hand.contributions, hand.pot_total,
             hand.to_act, hand.street, hand.board, hand.is_over, hand.current_bet(),
