@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from omaha.config import FIXED_LIMIT, POT_LIMIT, Structure
+from omaha.errors import IllegalActionError
+from omaha.limits import MAX_CHIPS, shown
 
 __all__ = ["BettingRound", "LegalActions"]
 
@@ -170,6 +172,40 @@ class BettingRound:
                 if high > allin:
                     high = allin
         return _new_tuple(LegalActions, (seat, True, owed <= 0, call, low, high, False, False))
+
+    def refusal(self, seat: int, to: int, *, bet: int, stack: int, acted: bool,
+                others_can_act: bool, span: tuple[int, int] | None) -> IllegalActionError:
+        """The rule a refused bet or raise by ``seat`` to ``to`` breaks, with the limits
+        (``span``: the legal (min, max) totals, or None when no raise is allowed)."""
+        if not -MAX_CHIPS <= to <= MAX_CHIPS:
+            return IllegalActionError("B8", f"a bet to {shown(to)} is beyond any stack (the "
+                                      "limit is MAX_CHIPS = 2**63-1)")
+        current = self.current_bet
+        word = "raise" if current else "bet"
+        if span is None:
+            if bet + stack <= current:
+                return IllegalActionError("B8", f"seat {seat} has {stack} chips, not enough to "
+                                          "raise; call (all-in) or fold")
+            if not others_can_act:
+                return IllegalActionError("B8", "every other player is all-in; nobody could "
+                                          "call a raise, so call or fold")
+            if acted and not self.reopened_for(bet):
+                return IllegalActionError("B7", f"seat {seat} already acted and faces less than "
+                                          "a full raise; only call or fold")
+            return IllegalActionError("B3", f"the betting is capped at {self.cap} bets this "
+                                      "round; only call or fold")
+        low, high = span
+        if low == high and self.limit:
+            return IllegalActionError("B3", f"the {word} must be to exactly {low}, got {to}")
+        if to < low:
+            if low == bet + stack:
+                return IllegalActionError("B8", f"seat {seat} can only {word} all-in to {low}, "
+                                          f"got {to}")
+            return IllegalActionError("B4", f"minimum {word} is to {low}, got {to}")
+        if high < bet + stack and self.pot_limit:
+            return IllegalActionError("B5", f"maximum {word} is to {high} (the pot), got {to}")
+        return IllegalActionError("B8", f"seat {seat} has {stack} chips; maximum {word} is to "
+                                  f"{high}, got {to}")
 
     def raise_range(self, bet: int, stack: int, pot_total: int, acted: bool,
                     others_can_act: bool) -> tuple[int, int] | None:

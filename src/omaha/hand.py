@@ -28,7 +28,7 @@ from omaha.award import ShowdownAndAward
 from omaha.betting import BettingRound, LegalActions
 from omaha.cards import DECK, Card, CardsLike
 from omaha.clock import TimeoutAction, TimeoutPolicy
-from omaha.config import FIXED_LIMIT, MAX_SEATS, POT_LIMIT, GameConfig
+from omaha.config import FIXED_LIMIT, MAX_SEATS, GameConfig
 from omaha.dealing import check_setup, dealt_sequence, live_seats
 from omaha.deck import STREET_CARDS
 from omaha.errors import IllegalActionError, TableError
@@ -46,7 +46,7 @@ from omaha.events import (
     ProtectedAllIn,
     TimedOut,
 )
-from omaha.limits import MAX_CHIPS, shown
+from omaha.limits import shown
 from omaha.record import hand_body, restore_with
 from omaha.sealing import Key
 from omaha.showdown import RINGS, HandResult
@@ -454,7 +454,10 @@ class Hand(ShowdownAndAward):
             legal = self._round.legal(0, bet, stack, self._pot, self._acted[i], self._active > 1)
         low, high = legal.min_raise_to, legal.max_raise_to
         if low is None or high is None or not low <= to <= high:
-            raise self._raise_error(i, to, None if low is None or high is None else (low, high))
+            raise self._round.refusal(
+                self.seats[i], to, bet=bet, stack=stack, acted=self._acted[i],
+                others_can_act=self._active > 1,
+                span=None if low is None or high is None else (low, high))
         amount = to - bet
         self._push(i)
         self._stacks[i] = stack - amount
@@ -480,38 +483,6 @@ class Hand(ShowdownAndAward):
             self._call(i, self._round.current_bet - self._bets[i])
         else:
             self.bet_or_raise(total, seat=seat)
-
-    def _raise_error(self, i: int, to: int, span: tuple[int, int] | None) -> IllegalActionError:
-        """The rule a refused bet or raise to ``to`` breaks, with the limits."""
-        seat, rnd = self.seats[i], self._round
-        if not -MAX_CHIPS <= to <= MAX_CHIPS:
-            return IllegalActionError("B8", f"a bet to {shown(to)} is beyond any stack (the "
-                                      "limit is MAX_CHIPS = 2**63-1)")
-        bet, stack, current = self._bets[i], self._stacks[i], rnd.current_bet
-        word = "raise" if current else "bet"
-        if span is None:
-            if bet + stack <= current:
-                return IllegalActionError("B8", f"seat {seat} has {stack} chips, not enough to "
-                                          "raise; call (all-in) or fold")
-            if self._active <= 1:
-                return IllegalActionError("B8", "every other player is all-in; nobody could "
-                                          "call a raise, so call or fold")
-            if self._acted[i] and not rnd.reopened_for(bet):
-                return IllegalActionError("B7", f"seat {seat} already acted and faces less than "
-                                          "a full raise; only call or fold")
-            return IllegalActionError("B3", f"the betting is capped at {rnd.cap} bets this "
-                                      "round; only call or fold")
-        low, high = span
-        if low == high and rnd.limit:
-            return IllegalActionError("B3", f"the {word} must be to exactly {low}, got {to}")
-        if to < low:
-            if low == bet + stack:
-                return IllegalActionError("B8", f"seat {seat} can only {word} all-in to {low}, got {to}")
-            return IllegalActionError("B4", f"minimum {word} is to {low}, got {to}")
-        if high < bet + stack and self.config.structure is POT_LIMIT:
-            return IllegalActionError("B5", f"maximum {word} is to {high} (the pot), got {to}")
-        return IllegalActionError("B8", f"seat {seat} has {stack} chips; maximum {word} is to "
-                                  f"{high}, got {to}")
 
     # --- timeouts (D2) -----------------------------------------------------------------
 
