@@ -39,9 +39,11 @@ def test_t3_derived_small_blind_of_zero_is_refused() -> None:
         GameConfig.fixed_limit(small_bet=1, big_bet=2)
 
 
-def test_t3_pot_and_no_limit_need_both_blinds() -> None:
+def test_t3_pot_and_no_limit_need_a_big_blind_and_a_lone_blind_is_the_big_blind() -> None:
     with pytest.raises(ConfigError, match="T3"):
-        GameConfig(structure=POT_LIMIT, big_blind=2)
+        GameConfig(structure=POT_LIMIT, small_blind=2)
+    single = GameConfig(structure=POT_LIMIT, big_blind=2)   # issue 10 item 7: one blind plays
+    assert (single.small_blind, single.big_blind) == (0, 2)
     with pytest.raises(ConfigError, match="T3"):
         GameConfig(structure=NO_LIMIT, small_blind=3, big_blind=2)
 

@@ -192,7 +192,7 @@ def test_random_histories_round_trip(code, players, data):
         "author": data.draw(st.text()),
         "hand": data.draw(st.one_of(st.integers(-(2**63), 2**63 - 1), st.text())),
         "seats": list(range(1, players + 1)),
-        "time_limit": data.draw(st.decimals(allow_nan=False, allow_infinity=False, places=3)),
+        "time_limit": data.draw(st.decimals(min_value=0, max_value=10**9, places=3)),
     }
     user_value = data.draw(
         st.recursive(

@@ -48,6 +48,7 @@ from omaha.errors import (
     ConfigError,
     HistoryError,
     IllegalActionError,
+    LimitError,
     OmahaError,
     PotError,
     RakeError,
@@ -74,6 +75,7 @@ from omaha.evaluation import (
     explain,
 )
 from omaha.hand import Hand, RakeRule, Street
+from omaha.limits import MAX_CHIPS
 from omaha.table import Table
 from omahacore.pots import PotAward, PotLayer, Settlement, build_pots, settle
 
@@ -83,6 +85,7 @@ __all__ = [
     "FIVE_CARD_OMAHA_HILO",
     "FIXED_LIMIT",
     "HOLDEM",
+    "MAX_CHIPS",
     "NO_LIMIT",
     "OMAHA_HIGH",
     "OMAHA_HILO",
@@ -99,6 +102,7 @@ __all__ = [
     "Hand",
     "HistoryError",
     "IllegalActionError",
+    "LimitError",
     "OmahaError",
     "PotAward",
     "PotError",

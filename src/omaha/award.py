@@ -18,6 +18,7 @@ from typing import Any
 from omaha.cards import DECK, Card
 from omaha.errors import IllegalActionError, TableError
 from omaha.events import HandEnded, Mucked, Returned, Shown, TimedOut
+from omaha.limits import shown as _text
 from omaha.showdown import (
     RINGS,
     HandResult,
@@ -87,11 +88,13 @@ class ShowdownAndAward(HandState):
         self._finish()
 
     def _showdown_turn(self, seat: int | None) -> int:
+        if seat is not None and type(seat) is not int:   # bool and 1.0 compare equal to 1
+            raise TableError("T1", f"seat must be a seat number (int) or None, got {_text(seat)}")
         i = self._to_act
         if i < 0 or self._street != SHOWDOWN:
             raise IllegalActionError("S1", "no showdown decision is pending")
         if seat is not None and seat != self.seats[i]:
-            raise IllegalActionError("S1", f"seat {self.seats[i]} shows or mucks next, not seat {seat}")
+            raise IllegalActionError("S1", f"seat {self.seats[i]} shows or mucks next, not seat {_text(seat)}")
         return i
 
     def show(self, *, seat: int | None = None) -> None:

@@ -32,6 +32,7 @@ from enum import Enum
 from typing import Any, Protocol, runtime_checkable
 
 from omaha.errors import ClockError
+from omaha.limits import shown
 
 __all__ = [
     "ActionClock",
@@ -49,9 +50,10 @@ __all__ = [
 def _ms(value: object, what: str, *, minimum: int | None = None) -> int:
     """``value`` as an integer millisecond count (bools and floats refused)."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise ClockError(f"{what} must be an integer number of milliseconds, got {value!r}")
+        raise ClockError(f"{what} must be an integer number of milliseconds, got {shown(value)}")
+    value = int(value)   # an exact int: a subclass keeps no behaviour of its own
     if minimum is not None and value < minimum:
-        raise ClockError(f"{what} must be at least {minimum}, got {value}")
+        raise ClockError(f"{what} must be at least {minimum}, got {shown(value)}")
     return value
 
 
@@ -245,8 +247,8 @@ class ActionClock:
     @staticmethod
     def _seat(seat: object) -> int:
         if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ClockError(f"seat must be a non-negative integer, got {seat!r}")
-        return seat
+            raise ClockError(f"seat must be a non-negative integer, got {shown(seat)}")
+        return int(seat)
 
     def _time(self, now: object) -> int:
         """Validate ``now`` (an int not before the last time seen) without recording it."""

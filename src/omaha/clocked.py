@@ -43,6 +43,8 @@ from omaha.clock import (
 from omaha.errors import IllegalActionError, SnapshotError
 from omaha.events import Event
 from omaha.hand import Hand, RakeRule
+from omaha.limits import shown
+from omaha.snapshot import check_digest, check_shape, seal
 from omaha.view import HandView, visible_events
 
 __all__ = [
@@ -57,6 +59,7 @@ __all__ = [
     "clock_event_from_dict",
 ]
 
+CLOCKED_FORMAT = "omaha-clocked-hand/2"
 ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "show", "muck")
 """The names :meth:`ClockedHand.act` accepts (the :class:`Hand` methods of the same names)."""
 
@@ -127,7 +130,7 @@ def clock_event_from_dict(data: Mapping[str, Any]) -> ClockEvent:
             values["action"] = TimeoutAction(values["action"])
         for name, value in values.items():
             if name != "action" and type(value) is not int:
-                raise SnapshotError(f"{cls.kind} field {name} must be an integer, got {value!r}")
+                raise SnapshotError(f"{cls.kind} field {name} must be an integer, got {shown(value)}")
         return cls(**values)
     except SnapshotError:
         raise
@@ -183,16 +186,19 @@ class ClockedHand:
 
     # -- time --
     def _now(self, now: int | None) -> int:
-        if now is not None:
-            return now
-        if self._source is None:
-            raise ClockError("pass now= (integer milliseconds) or inject a time_source")
-        return self._source.now()
+        if now is None:
+            if self._source is None:
+                raise ClockError("pass now= (integer milliseconds) or inject a time_source")
+            now = self._source.now()
+        if isinstance(now, bool) or not isinstance(now, int) or not -2**63 <= now < 2**63:
+            raise ClockError(f"now must be an integer number of milliseconds (int64), got "
+                             f"{shown(now)}")
+        return int(now)   # an exact int, checked against the clock by each call
 
     @staticmethod
     def _check_seat(hand: Hand, seat: object) -> int:
         if type(seat) is not int or seat not in hand.seats:
-            raise ClockError(f"seat {seat!r} is not dealt into this hand")
+            raise ClockError(f"seat {shown(seat)} is not dealt into this hand")
         return seat
 
     def _record(self, event: ClockEvent) -> None:
@@ -309,20 +315,31 @@ class ClockedHand:
         out.extend(hand_items[done:])
         return out
 
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-compatible data (hand snapshot, clock, clock log) for :meth:`restore`."""
-        return {"format": "omaha-clocked-hand/1", "hand": self.hand.snapshot(),
-                "clock": self.clock.to_dict(),
-                "clock_events": [[position, event.to_dict()] for position, event in self._log]}
+    def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
+        """JSON-compatible data (hand snapshot, clock, clock log) for :meth:`restore`; the
+        hand's snapshot is digested, or signed with ``key`` (see :mod:`omaha.snapshot`)."""
+        return seal({"format": CLOCKED_FORMAT, "hand": self.hand.snapshot(key=key),
+                     "clock": self.clock.to_dict(),
+                     "clock_events": [[position, event.to_dict()]
+                                      for position, event in self._log]}, key)
 
     @classmethod
     def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None,
-                time_source: TimeSource | None = None) -> ClockedHand:
-        """The clocked hand a :meth:`snapshot` describes (``rake`` as at creation)."""
-        if not isinstance(data, Mapping) or data.get("format") != "omaha-clocked-hand/1":
+                time_source: TimeSource | None = None,
+                key: bytes | str | None = None) -> ClockedHand:
+        """The clocked hand a :meth:`snapshot` describes (``rake`` as at creation, ``key``
+        as at the snapshot)."""
+        check_shape(data)
+        if not isinstance(data, dict) or data.get("format") != CLOCKED_FORMAT:
+            found = data.get("format") if isinstance(data, dict) else None
+            if found == "omaha-clocked-hand/1":
+                raise SnapshotError(f"snapshot format {found} is no longer restored (it has no "
+                                    f"digest); this version restores {CLOCKED_FORMAT}")
             raise SnapshotError("not a clocked hand snapshot")
+        if set(data) != {"format", "hand", "clock", "clock_events", "digest"}:
+            raise SnapshotError(f"bad clocked hand snapshot fields {sorted(data)}")
         try:
-            hand = Hand.restore(data["hand"], rake=rake)
+            hand = Hand.restore(data["hand"], rake=rake, key=key)
             clock = ActionClock.from_dict(data["clock"])
             log = [(position, clock_event_from_dict(item)) for position, item in data["clock_events"]]
         except (KeyError, TypeError, ValueError) as exc:
@@ -336,6 +353,7 @@ class ClockedHand:
         if clock.seat != hand.to_act:
             raise SnapshotError(f"the clock runs for seat {clock.seat} but seat {hand.to_act} "
                                 "is to act")
+        check_digest(data, key)   # last, so that the checks above name what is inconsistent
         game = cls.__new__(cls)
         game.hand, game.clock, game._log, game._source = hand, clock, log, time_source
         return game

@@ -23,6 +23,7 @@ from enum import Enum
 from typing import Any, Literal
 
 from omaha.errors import ConfigError
+from omaha.limits import check_amount, shown
 
 __all__ = [
     "FIVE_CARD_OMAHA",
@@ -51,10 +52,10 @@ MAX_SEATS = 10
 def _int(value: object, name: str, *, minimum: int, rule: str | None = None) -> int:
     """``value`` as a chip count or count, refusing bools, floats and values below minimum."""
     if type(value) is not int:
-        raise ConfigError(rule, f"{name} must be an int, got {value!r}")
+        raise ConfigError(rule, f"{name} must be an int, got {shown(value)}")
     if value < minimum:
-        raise ConfigError(rule, f"{name} must be at least {minimum}, got {value}")
-    return value
+        raise ConfigError(rule, f"{name} must be at least {minimum}, got {shown(value)}")
+    return check_amount(value, name)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -75,17 +76,17 @@ class Variant:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise ConfigError("C6", f"a variant needs a name, got {self.name!r}")
+            raise ConfigError("C6", f"a variant needs a name, got {shown(self.name)}")
         if self.hand_rule == "omaha":
             if self.hole_cards not in (4, 5, 6) or type(self.hole_cards) is not int:
-                raise ConfigError("C6", f"Omaha deals 4, 5 or 6 hole cards, got {self.hole_cards!r}")
+                raise ConfigError("C6", f"Omaha deals 4, 5 or 6 hole cards, got {shown(self.hole_cards)}")
         elif self.hand_rule == "holdem":
             if self.hole_cards != 2 or type(self.hole_cards) is not int:
-                raise ConfigError("C6", f"Hold'em deals 2 hole cards, got {self.hole_cards!r}")
+                raise ConfigError("C6", f"Hold'em deals 2 hole cards, got {shown(self.hole_cards)}")
         else:
-            raise ConfigError("C6", f"hand_rule must be 'omaha' or 'holdem', got {self.hand_rule!r}")
+            raise ConfigError("C6", f"hand_rule must be 'omaha' or 'holdem', got {shown(self.hand_rule)}")
         if type(self.hi_lo) is not bool:
-            raise ConfigError("C6", f"hi_lo must be a bool, got {self.hi_lo!r}")
+            raise ConfigError("C6", f"hi_lo must be a bool, got {shown(self.hi_lo)}")
 
     @property
     def max_players(self) -> int:
@@ -146,7 +147,11 @@ class GameConfig:
     ``ante`` is a dead ante every player posts; ``big_blind_ante`` is one dead ante the big
     blind posts for the table. ``max_raises`` caps the bets per fixed-limit round (B3; None
     lifts it) and ``uncapped_heads_up`` lifts the cap on rounds that start with two players.
-    The cap does not apply to pot and no limit.
+    The cap does not apply to pot and no limit. In pot and no limit ``small_blind=0`` is a
+    structure with a single blind (as some tournament histories record it): the lone blind is
+    the big blind, posted by the first seat left of the button (heads-up, the button), and
+    the action starts left of it (T3 read with Robert's Rules: one blind is a big blind).
+    Every amount is at most :data:`~omaha.limits.MAX_CHIPS`.
 
     >>> GameConfig(structure=NO_LIMIT, small_blind=50, big_blind=100, ante=10).ante
     10
@@ -166,9 +171,9 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         if not isinstance(self.variant, Variant):
-            raise ConfigError("C6", f"variant must be a Variant, got {self.variant!r}")
+            raise ConfigError("C6", f"variant must be a Variant, got {shown(self.variant)}")
         if not isinstance(self.structure, Structure):
-            raise ConfigError("B3", f"structure must be a Structure, got {self.structure!r}")
+            raise ConfigError("B3", f"structure must be a Structure, got {shown(self.structure)}")
         unit = _int(self.blind_unit, "blind_unit", minimum=1, rule="T3")
         if self.structure is FIXED_LIMIT:
             small_bet = _int(self.small_bet, "small_bet", minimum=1, rule="B3")
@@ -177,7 +182,7 @@ class GameConfig:
             big_blind = self.big_blind or small_bet
             small_blind = self.small_blind or big_blind // 2 // unit * unit
             if small_blind == 0:
-                raise ConfigError("T3", f"the small blind, half of {big_blind} rounded down to "
+                raise ConfigError("T3", f"the small blind, half of {shown(big_blind)} rounded down to "
                                   f"blind_unit={unit}, is 0; pass small_blind explicitly")
             object.__setattr__(self, "big_bet", big_bet)
             object.__setattr__(self, "big_blind", big_blind)
@@ -185,10 +190,11 @@ class GameConfig:
         else:
             if self.small_bet or self.big_bet:
                 raise ConfigError("B3", f"small_bet/big_bet are for fixed limit, not {self.structure.value}")
-            if not self.big_blind or not self.small_blind:
-                raise ConfigError("T3", f"{self.structure.value} needs small_blind and big_blind")
+            if not self.big_blind:
+                raise ConfigError("T3", f"{self.structure.value} needs a big_blind")
         big_blind = _int(self.big_blind, "big_blind", minimum=1, rule="T3")
-        _int(self.small_blind, "small_blind", minimum=1, rule="T3")
+        _int(self.small_blind, "small_blind", minimum=0 if self.structure is not FIXED_LIMIT
+             else 1, rule="T3")
         if self.small_blind > big_blind:
             raise ConfigError("T3", f"small_blind {self.small_blind} exceeds big_blind {big_blind}")
         _int(self.ante, "ante", minimum=0, rule="T3")
@@ -196,7 +202,7 @@ class GameConfig:
         if self.max_raises is not None:
             _int(self.max_raises, "max_raises", minimum=1, rule="B3")
         if type(self.uncapped_heads_up) is not bool:
-            raise ConfigError("B3", f"uncapped_heads_up must be a bool, got {self.uncapped_heads_up!r}")
+            raise ConfigError("B3", f"uncapped_heads_up must be a bool, got {shown(self.uncapped_heads_up)}")
 
     @classmethod
     def fixed_limit(cls, *, small_bet: int, big_bet: int = 0, variant: Variant = OMAHA_HIGH,

@@ -20,6 +20,7 @@ __all__ = [
     "ConfigError",
     "HistoryError",
     "IllegalActionError",
+    "LimitError",
     "OmahaError",
     "PotError",
     "RakeError",
@@ -56,6 +57,11 @@ class TableError(RuleError):
 
 class SnapshotError(OmahaError):
     """Snapshot or event data is malformed or does not replay to the game it describes."""
+
+
+class LimitError(OmahaError):
+    """An amount or a total of chips above ``MAX_CHIPS`` (2**63-1), or data past a size or
+    depth limit (see :mod:`omaha.limits`); nothing was changed."""
 
 
 class RakeError(OmahaError):

@@ -20,6 +20,7 @@ anything changes, so an :class:`~omaha.errors.IllegalActionError` leaves the han
 
 from __future__ import annotations
 
+import operator
 import random
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -30,7 +31,7 @@ from omaha.cards import DECK, Card, CardsLike
 from omaha.clock import TimeoutPolicy
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
 from omaha.deck import STREET_CARDS, cards_needed, shuffled_cards, stacked_cards
-from omaha.errors import IllegalActionError, TableError
+from omaha.errors import CardError, IllegalActionError, TableError
 from omaha.events import (
     BetOrRaised,
     BoardDealt,
@@ -45,6 +46,7 @@ from omaha.events import (
     ProtectedAllIn,
     TimedOut,
 )
+from omaha.limits import MAX_CHIPS, check_total, shown
 from omaha.showdown import RINGS, HandResult
 from omaha.states import (
     ACTIVE,
@@ -58,7 +60,7 @@ from omaha.states import (
     RakeRule,
     Street,
 )
-from omahacore.cards import parse_cards
+from omahacore.cards import format_cards, parse_cards
 
 if TYPE_CHECKING:
     from omaha.view import HandView
@@ -89,19 +91,25 @@ class Hand(ShowdownAndAward):
                  manual_showdown: bool = False, live_blinds: Iterable[int] = (),
                  hole_cards: Mapping[int, CardsLike] | None = None, board: CardsLike | None = None,
                  deck: Iterable[int] | None = None) -> None:
-        seats = tuple(sorted(stacks))
+        seats = _check_setup(config, stacks, button)
         n = len(seats)
-        _check_setup(config, stacks, seats, button)
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TableError("C2", f"rng must be a random.Random or None, got {shown(rng)}")
+        if rake is not None and not callable(getattr(rake, "rake_for", None)):
+            raise TableError("K1", f"rake must have a rake_for method or be None, got {shown(rake)}")
+        if type(manual_showdown) is not bool:
+            raise TableError("S1", f"manual_showdown must be a bool, got {shown(manual_showdown)}")
         self.config = config
         self.seats = seats
         self._n = n
         self._button = seats.index(button)
         self._sb = self._button if n == 2 else (self._button + 1) % n      # T3, T4
-        self._bb = (self._sb + 1) % n
-        live = tuple(sorted(set(live_blinds))) if live_blinds else ()
+        # A single blind is the big blind, posted where the small blind would be (T3).
+        self._bb = (self._sb + 1) % n if config.small_blind else self._sb
+        live = _live_seats(live_blinds)
         for seat in live:
             if seat not in stacks or seats.index(seat) in (self._sb, self._bb):
-                raise TableError("T5", f"seat {seat} cannot post a live big blind this hand")
+                raise TableError("T5", f"seat {shown(seat)} cannot post a live big blind this hand")
         self._deck = self._cards(rng, hole_cards, board, deck)
         self._stacks = [stacks[s] for s in seats]
         self._bets = [0] * n
@@ -117,7 +125,7 @@ class Hand(ShowdownAndAward):
         self._live = n
         self._active = n
         self._rake = rake
-        self._manual = bool(manual_showdown)
+        self._manual = manual_showdown
         self._order = []
         self._shown = []
         self._strengths = None
@@ -144,18 +152,30 @@ class Hand(ShowdownAndAward):
         n, h = self._n, self.config.variant.hole_cards
         count = cards_needed(n, h)
         if deck is not None:
-            cards = parse_cards(list(deck))
+            if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
+                raise TableError("T6", f"deck must be a sequence of card indices, got {shown(deck)}")
+            cards = _parsed(list(deck), "deck")
             if len(cards) != count:
                 raise TableError("T6", f"a {n}-player hand deals {count} cards, got {len(cards)}")
+            _distinct(cards, "deck")
             return cards
         if hole_cards is None and board is None:
             return shuffled_cards(count, rng)
+        if hole_cards is not None and not isinstance(hole_cards, Mapping):
+            raise TableError("T6", f"hole_cards must map seats to cards, got {shown(hole_cards)}")
         holes = {}
         for seat, cards_like in (hole_cards or {}).items():
-            if seat not in self.seats:
-                raise TableError("T6", f"hole cards for seat {seat}, which is not dealt in")
-            holes[(self.seats.index(seat) - self._sb) % n] = parse_cards(cards_like)
-        board_cards = parse_cards(board) if board is not None else []
+            if type(seat) is not int or seat not in self.seats:
+                raise TableError("T6", f"hole_cards for seat {shown(seat)}, which is not dealt in")
+            cards = _parsed(cards_like, f"hole_cards[{seat}]")
+            if len(cards) > h:
+                raise TableError("T6", f"hole_cards[{seat}]: seat {seat} is dealt {h} hole "
+                                 f"cards, got {len(cards)}")
+            _distinct(cards, f"hole_cards[{seat}]")
+            holes[(self.seats.index(seat) - self._sb) % n] = cards
+        board_cards = _parsed(board, "board") if board is not None else []
+        if len(board_cards) > 5:
+            raise TableError("T6", f"board: at most 5 board cards, got {len(board_cards)}")
         return stacked_cards(players=n, hole_cards=h, holes=holes, board=board_cards, rng=rng)
 
     def _cap(self) -> int | None:
@@ -296,19 +316,23 @@ class Hand(ShowdownAndAward):
         from omaha.view import hand_view
         return hand_view(self, seat)
 
-    def snapshot(self) -> dict[str, Any]:
+    def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
         """JSON-compatible data from which :meth:`restore` rebuilds this hand exactly.
 
         It holds the dealt sequence (future cards included), so it stays on the server.
+        It carries a digest of its content; with ``key`` an HMAC-SHA256 signature instead
+        (see :mod:`omaha.snapshot`).
         """
         from omaha.snapshot import snapshot_hand
-        return snapshot_hand(self)
+        return snapshot_hand(self, key=key)
 
     @classmethod
-    def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None) -> Hand:
-        """The hand a :meth:`snapshot` describes, ready to continue (``rake`` as at creation)."""
+    def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None,
+                key: bytes | str | None = None) -> Hand:
+        """The hand a :meth:`snapshot` describes, ready to continue (``rake`` as at creation;
+        ``key`` as at the snapshot). Anything else is refused with SnapshotError."""
         from omaha.snapshot import restore_hand
-        return restore_hand(data, rake=rake)
+        return restore_hand(data, rake=rake, key=key)
 
     def state(self, seat: int) -> str:
         """``seat``'s state: ``active``, ``folded``, ``all_in``, ``protected`` or ``mucked``."""
@@ -337,22 +361,26 @@ class Hand(ShowdownAndAward):
     # --- betting actions (B1-B8) -------------------------------------------------------
 
     def _index(self, seat: int) -> int:
+        if type(seat) is not int:
+            raise TableError("T1", f"seat must be a seat number (int), got {shown(seat)}")
         try:
             return self.seats.index(seat)
         except ValueError:
-            raise TableError("T1", f"seat {seat!r} is not dealt into this hand") from None
+            raise TableError("T1", f"seat {shown(seat)} is not dealt into this hand") from None
 
     def _turn(self, seat: int | None) -> int:
         """The index of the player to act, checking ``seat`` when given (B1).
 
         The action methods inline the common case (no seat given, betting in progress).
         """
+        if seat is not None and type(seat) is not int:   # bool and 1.0 compare equal to 1
+            raise TableError("T1", f"seat must be a seat number (int) or None, got {shown(seat)}")
         i = self._to_act
         if i < 0 or self._street == SHOWDOWN:
             what = "the hand is over" if i < 0 else "the hand is at showdown"
             raise IllegalActionError("B1", f"{what}; no betting action is possible")
         if seat is not None and seat != self.seats[i]:
-            raise IllegalActionError("B1", f"it is seat {self.seats[i]}'s turn, not seat {seat}'s")
+            raise IllegalActionError("B1", f"it is seat {self.seats[i]}'s turn, not seat {shown(seat)}'s")
         return i
 
     def fold(self, *, seat: int | None = None) -> None:
@@ -427,7 +455,7 @@ class Hand(ShowdownAndAward):
             i = self._turn(seat)
         if type(to) is not int:
             if isinstance(to, bool) or not isinstance(to, int):
-                raise IllegalActionError("B2", f"a bet is a whole number of chips, got {to!r}")
+                raise IllegalActionError("B2", f"a bet is a whole number of chips, got {shown(to)}")
             to = int(to)
         bet, stack = self._bets[i], self._stacks[i]
         version, legal = self._legal
@@ -465,6 +493,9 @@ class Hand(ShowdownAndAward):
     def _raise_error(self, i: int, to: int, span: tuple[int, int] | None) -> IllegalActionError:
         """The rule a refused bet or raise to ``to`` breaks, with the limits."""
         seat, rnd = self.seats[i], self._round
+        if not -MAX_CHIPS <= to <= MAX_CHIPS:
+            return IllegalActionError("B8", f"a bet to {shown(to)} is beyond any stack (the "
+                                      "limit is MAX_CHIPS = 2**63-1)")
         bet, stack, current = self._bets[i], self._stacks[i], rnd.current_bet
         word = "raise" if current else "bet"
         if span is None:
@@ -497,9 +528,13 @@ class Hand(ShowdownAndAward):
         """Treat the player to act as all-in for what they put in (D2).
 
         They keep the rest of their stack, take no further action, and can win only the
-        pots formed up to their contribution. Requires chips already in the pot this hand.
+        pots formed up to their contribution. Only when a check is not free and the player
+        already has chips in the pot this hand (D2: otherwise a timeout checks or folds).
         """
         i = self._turn(seat)
+        if self._bets[i] >= self._round.current_bet:
+            raise IllegalActionError("D2", f"seat {self.seats[i]} can check for free; a timeout "
+                                     "checks instead")
         if self._contrib[i] == 0:
             raise IllegalActionError("D2", f"seat {self.seats[i]} has put no chips in this hand; "
                                      "a timeout folds instead")
@@ -518,7 +553,7 @@ class Hand(ShowdownAndAward):
         is asked) the hand is mucked whatever the policy: ``"muck"``.
         """
         if not isinstance(policy, TimeoutPolicy):
-            raise TableError("D2", f"policy must be a TimeoutPolicy, got {policy!r}")
+            raise TableError("D2", f"policy must be a TimeoutPolicy, got {shown(policy)}")
         if self._street == SHOWDOWN and self._to_act >= 0:
             i = self._showdown_turn(seat)
             self._log.append((TimedOut, self.seats[i]))
@@ -578,20 +613,68 @@ class Hand(ShowdownAndAward):
         self._log.append((BoardDealt, street, cards))
 
 
-def _check_setup(config: GameConfig, stacks: Mapping[int, int], seats: tuple[int, ...],
-                 button: int) -> None:
-    """Refuse a hand that cannot be dealt (T1, B8, C1)."""
+def _check_setup(config: GameConfig, stacks: Mapping[int, int], button: int) -> tuple[int, ...]:
+    """The dealt-in seats, in order, of a hand that can be dealt; else refuse it (T1, B8, C1)."""
     if not isinstance(config, GameConfig):
-        raise TableError(None, f"config must be a GameConfig, got {config!r}")
-    most = config.variant.max_players
-    if not 2 <= len(seats) <= most:
-        raise TableError("T1", f"a hand of {config.variant.name} needs 2 to {most} players, "
-                         f"got {len(seats)}")
+        raise TableError(None, f"config must be a GameConfig, got {shown(config)}")
+    if not isinstance(stacks, Mapping):
+        raise TableError("B8", f"stacks must map seat numbers to chips, got {shown(stacks)}")
     for seat, chips in stacks.items():
-        if type(seat) is not int or seat < 1 or type(chips) is not int or chips <= 0:
-            if type(seat) is not int or seat < 1:
-                raise TableError("T1", f"seats are numbered from 1, got {seat!r}")
-            raise TableError("B8", f"seat {seat} must bring a positive whole number of chips, "
-                             f"got {chips!r}")
-    if button not in stacks:
-        raise TableError("T2", f"the button must be on a dealt-in seat, got {button!r}")
+        if type(seat) is not int or seat < 1:
+            raise TableError("T1", f"stacks: seats are numbered from 1, got {shown(seat)}")
+        if type(chips) is not int or chips <= 0:
+            raise TableError("B8", f"stacks: seat {seat} must bring a positive whole number of "
+                             f"chips, got {shown(chips)}")
+    most = config.variant.max_players
+    if not 2 <= len(stacks) <= most:
+        raise TableError("T1", f"a hand of {config.variant.name} needs 2 to {most} players, "
+                         f"got {len(stacks)}")
+    check_total(stacks.values(), "stacks")
+    if type(button) is not int or button not in stacks:
+        raise TableError("T2", f"the button must be on a dealt-in seat, got {shown(button)}")
+    return tuple(sorted(stacks))
+
+
+def _live_seats(live_blinds: Iterable[int]) -> tuple[int, ...]:
+    """The seats posting a live big blind (T5), checked to be seat numbers."""
+    if not live_blinds:
+        return ()
+    if isinstance(live_blinds, (str, bytes)) or not isinstance(live_blinds, Iterable):
+        raise TableError("T5", f"live_blinds must be seat numbers, got {shown(live_blinds)}")
+    seats = tuple(live_blinds)
+    for seat in seats:
+        if type(seat) is not int:
+            raise TableError("T5", f"live_blinds: a seat is an int, got {shown(seat)}")
+    return tuple(sorted(set(seats)))
+
+
+def _parsed(cards: object, what: str) -> list[int]:
+    """``cards`` parsed, a card error naming the argument (and the seat) it came from.
+
+    Anything but text is first copied item by item into exact ints (one ``__index__`` call
+    each, its result checked), so the compiled parser reads a list no caller can change.
+    """
+    try:
+        if not isinstance(cards, str):
+            if not isinstance(cards, Iterable):
+                raise TypeError(f"expected cards, got {shown(cards)}")
+            cards = [_card_item(item) for item in list(cards)]
+        return parse_cards(cards)
+    except (CardError, TypeError, ValueError) as exc:
+        raise TableError("T6", f"{what}: {exc}") from None
+
+
+def _card_item(item: object) -> int | str:
+    if isinstance(item, str):
+        return item
+    if isinstance(item, bool):
+        raise TypeError(f"a card is not a bool, got {shown(item)}")
+    value = operator.index(item)  # type: ignore[arg-type]
+    if type(value) is not int:
+        raise TypeError(f"a card's __index__ must return an int, got {type(value).__name__}")
+    return value
+
+
+def _distinct(cards: list[int], what: str) -> None:
+    if len(set(cards)) != len(cards):
+        raise TableError("C1", f"{what}: a card is used twice in {format_cards(cards)}")

@@ -38,6 +38,7 @@ from itertools import pairwise
 from typing import Any, Protocol, runtime_checkable
 
 from omaha.errors import RakeError
+from omaha.limits import MAX_CHIPS, shown
 from omaha.states import RakeRule
 
 __all__ = [
@@ -72,15 +73,17 @@ class RakeSchedule(RakeRule, Protocol):
 def _int(value: object, what: str, *, minimum: int = 0) -> int:
     """``value`` as an int, refusing bools, floats and anything below ``minimum``."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RakeError(f"{what} must be an integer, got {value!r}")
+        raise RakeError(f"{what} must be an integer, got {shown(value)}")
     if value < minimum:
-        raise RakeError(f"{what} must be at least {minimum}, got {value}")
+        raise RakeError(f"{what} must be at least {minimum}, got {shown(value)}")
+    if value > MAX_CHIPS:
+        raise RakeError(f"{what} is {shown(value)}, above the limit MAX_CHIPS = 2**63-1")
     return value
 
 
 def _bool(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RakeError(f"{what} must be true or false, got {value!r}")
+        raise RakeError(f"{what} must be true or false, got {shown(value)}")
     return value
 
 
@@ -94,11 +97,11 @@ def _question(pot_total: int, players_dealt: int, saw_flop: bool) -> None:
 def _pairs(value: object, what: str) -> list[tuple[object, object]]:
     """A JSON list of two-element lists as Python pairs."""
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise RakeError(f"{what} must be a list of [a, b] pairs, got {value!r}")
+        raise RakeError(f"{what} must be a list of [a, b] pairs, got {shown(value)}")
     pairs = []
     for item in value:
         if not isinstance(item, Sequence) or isinstance(item, str) or len(item) != 2:
-            raise RakeError(f"{what} entries must be [a, b] pairs, got {item!r}")
+            raise RakeError(f"{what} entries must be [a, b] pairs, got {shown(item)}")
         pairs.append((item[0], item[1]))
     return pairs
 
@@ -106,9 +109,9 @@ def _pairs(value: object, what: str) -> list[tuple[object, object]]:
 def _fields(data: object, kind: str, allowed: set[str]) -> Mapping[str, Any]:
     """``data`` as a mapping of the given kind with no unknown keys."""
     if not isinstance(data, Mapping):
-        raise RakeError(f"a rake schedule must be a mapping, got {data!r}")
+        raise RakeError(f"a rake schedule must be a mapping, got {shown(data)}")
     if data.get("kind") != kind:
-        raise RakeError(f"expected kind {kind!r}, got {data.get('kind')!r}")
+        raise RakeError(f"expected kind {shown(kind)}, got {data.get('kind')!r}")
     unknown = set(data) - allowed - {"kind"}
     if unknown:
         raise RakeError(f"unknown {kind} field(s): {', '.join(sorted(map(str, unknown)))}")
@@ -180,15 +183,15 @@ class PercentageRake:
         _int(self.minimum, "minimum")
         _bool(self.no_flop_no_drop, "no_flop_no_drop")
         if not isinstance(self.caps, tuple):
-            raise RakeError(f"caps must be a tuple of (min_players, cap) pairs, got {self.caps!r}")
+            raise RakeError(f"caps must be a tuple of (min_players, cap) pairs, got {shown(self.caps)}")
         previous = 1
         for pair in self.caps:
             if not isinstance(pair, tuple) or len(pair) != 2:
-                raise RakeError(f"caps entries must be (min_players, cap) pairs, got {pair!r}")
+                raise RakeError(f"caps entries must be (min_players, cap) pairs, got {shown(pair)}")
             players = _int(pair[0], "caps min_players", minimum=2)
             _int(pair[1], "caps cap")
             if players <= previous:
-                raise RakeError(f"caps must be sorted by min_players without repeats, got {self.caps}")
+                raise RakeError(f"caps must be sorted by min_players without repeats, got {shown(self.caps)}")
             previous = players
         if self.caps and self.caps[0][0] != 2:
             raise RakeError(f"the first cap must start at 2 players, got {self.caps[0][0]}")
@@ -229,7 +232,7 @@ class PercentageRake:
         data = _fields(data, "percentage", {"per_unit", "unit", "caps", "minimum", "no_flop_no_drop"})
         for key in ("per_unit", "unit"):
             if key not in data:
-                raise RakeError(f"percentage rake needs {key!r}")
+                raise RakeError(f"percentage rake needs {shown(key)}")
         caps = tuple((_int(a, "caps min_players"), _int(b, "caps cap"))
                      for a, b in _pairs(data.get("caps", []), "caps"))
         return cls(per_unit=data["per_unit"], unit=data["unit"], caps=caps,
@@ -274,7 +277,7 @@ class PlayersBracket:
         _int(self.max_players, "max_players", minimum=self.min_players)
         if not isinstance(self.thresholds, tuple) or not all(
                 isinstance(t, Threshold) for t in self.thresholds):
-            raise RakeError(f"thresholds must be a tuple of Threshold, got {self.thresholds!r}")
+            raise RakeError(f"thresholds must be a tuple of Threshold, got {shown(self.thresholds)}")
         for lower, upper in pairwise(self.thresholds):
             if upper.pot <= lower.pot or upper.rake < lower.rake:
                 raise RakeError(f"thresholds must rise in pot and not fall in rake: {lower}, {upper}")
@@ -296,7 +299,7 @@ class PlayersBracket:
     def from_dict(cls, data: Mapping[str, Any]) -> PlayersBracket:
         """Inverse of :meth:`to_dict`."""
         if not isinstance(data, Mapping) or set(data) != {"players", "thresholds"}:
-            raise RakeError(f"a bracket needs exactly 'players' and 'thresholds', got {data!r}")
+            raise RakeError(f"a bracket needs exactly 'players' and 'thresholds', got {shown(data)}")
         ((low, high),) = _pairs([data["players"]], "players")
         return cls(min_players=_int(low, "min_players"), max_players=_int(high, "max_players"),
                    thresholds=tuple(Threshold(pot=_int(p, "threshold pot"),
@@ -308,7 +311,7 @@ def _check_brackets(brackets: object) -> None:
     """Brackets must be a non-empty tuple of contiguous, non-overlapping player ranges."""
     if not isinstance(brackets, tuple) or not brackets or not all(
             isinstance(b, PlayersBracket) for b in brackets):
-        raise RakeError(f"brackets must be a non-empty tuple of PlayersBracket, got {brackets!r}")
+        raise RakeError(f"brackets must be a non-empty tuple of PlayersBracket, got {shown(brackets)}")
     for lower, upper in pairwise(brackets):
         if upper.min_players != lower.max_players + 1:
             raise RakeError(f"player brackets must be contiguous: {lower.min_players}-"
@@ -365,7 +368,7 @@ class ThresholdRake:
 
 def _brackets_from(value: object) -> tuple[PlayersBracket, ...]:
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise RakeError(f"brackets must be a list, got {value!r}")
+        raise RakeError(f"brackets must be a list, got {shown(value)}")
     return tuple(PlayersBracket.from_dict(item) for item in value)
 
 
@@ -384,7 +387,7 @@ class StakesBand:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise RakeError(f"band name must be a string, got {self.name!r}")
+            raise RakeError(f"band name must be a string, got {shown(self.name)}")
         _int(self.min_big_bet, "min_big_bet", minimum=1)
         _check_brackets(self.brackets)
 
@@ -397,7 +400,7 @@ class StakesBand:
     def from_dict(cls, data: Mapping[str, Any]) -> StakesBand:
         """Inverse of :meth:`to_dict`."""
         if not isinstance(data, Mapping) or set(data) != {"name", "min_big_bet", "brackets"}:
-            raise RakeError(f"a band needs exactly 'name', 'min_big_bet', 'brackets', got {data!r}")
+            raise RakeError(f"a band needs exactly 'name', 'min_big_bet', 'brackets', got {shown(data)}")
         return cls(name=data["name"], min_big_bet=data["min_big_bet"],
                    brackets=_brackets_from(data["brackets"]))
 
@@ -425,10 +428,10 @@ class FixedLimitRakeChart:
     def __post_init__(self) -> None:
         if not isinstance(self.bands, tuple) or not self.bands or not all(
                 isinstance(b, StakesBand) for b in self.bands):
-            raise RakeError(f"bands must be a non-empty tuple of StakesBand, got {self.bands!r}")
+            raise RakeError(f"bands must be a non-empty tuple of StakesBand, got {shown(self.bands)}")
         for lower, upper in pairwise(self.bands):
             if upper.min_big_bet <= lower.min_big_bet:
-                raise RakeError(f"bands must rise in min_big_bet: {lower.name!r}, {upper.name!r}")
+                raise RakeError(f"bands must rise in min_big_bet: {shown(lower.name)}, {shown(upper.name)}")
         _bool(self.no_flop_no_drop, "no_flop_no_drop")
 
     def band_for(self, big_bet: int) -> StakesBand:
@@ -456,7 +459,7 @@ class FixedLimitRakeChart:
         data = _fields(data, "fixed_limit_chart", {"bands", "no_flop_no_drop"})
         bands = data.get("bands")
         if not isinstance(bands, Sequence) or isinstance(bands, str):
-            raise RakeError(f"bands must be a list, got {bands!r}")
+            raise RakeError(f"bands must be a list, got {shown(bands)}")
         return cls(bands=tuple(StakesBand.from_dict(b) for b in bands),
                    no_flop_no_drop=data.get("no_flop_no_drop", True))
 
@@ -478,10 +481,10 @@ def rake_from_dict(data: Mapping[str, Any]) -> NoRake | PercentageRake | Thresho
     PercentageRake(per_unit=3, unit=100, caps=((2, 50),), minimum=0, no_flop_no_drop=True)
     """
     if not isinstance(data, Mapping):
-        raise RakeError(f"a rake schedule must be a mapping, got {data!r}")
+        raise RakeError(f"a rake schedule must be a mapping, got {shown(data)}")
     kind = data.get("kind")
     if kind not in _KINDS:
-        raise RakeError(f"unknown rake kind {kind!r}; expected one of {', '.join(_KINDS)}")
+        raise RakeError(f"unknown rake kind {shown(kind)}; expected one of {', '.join(_KINDS)}")
     built: NoRake | PercentageRake | ThresholdRake | FixedLimitRakeChart = _KINDS[kind].from_dict(data)
     return built
 

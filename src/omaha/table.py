@@ -30,6 +30,7 @@ from omaha.cards import CardsLike
 from omaha.config import MAX_SEATS, GameConfig
 from omaha.errors import TableError
 from omaha.hand import Hand, RakeRule
+from omaha.limits import check_total, shown
 
 __all__ = ["PLAYING", "POSTING", "SITTING_OUT", "WAITING", "SeatInfo", "Table"]
 
@@ -61,7 +62,7 @@ class _Seat:
 
 def _chips(amount: object, what: str) -> int:
     if type(amount) is not int or amount <= 0:
-        raise TableError("B8", f"{what} must be a positive whole number of chips, got {amount!r}")
+        raise TableError("B8", f"{what} must be a positive whole number of chips, got {shown(amount)}")
     return amount
 
 
@@ -81,10 +82,16 @@ class Table:
         if not isinstance(config, GameConfig):
             raise TableError(None, f"config must be a GameConfig, got {config!r}")
         if type(seats) is not int or not 2 <= seats <= MAX_SEATS:
-            raise TableError("T1", f"a table has 2 to {MAX_SEATS} seats, got {seats!r}")
+            raise TableError("T1", f"a table has 2 to {MAX_SEATS} seats, got {shown(seats)}")
         if seats > config.variant.max_players:
             raise TableError("C1", f"one deck deals {config.variant.name} to at most "
                              f"{config.variant.max_players} players, not {seats}")
+        if rng is not None and not isinstance(rng, random.Random):
+            raise TableError("C2", f"rng must be a random.Random or None, got {shown(rng)}")
+        if rake is not None and not callable(getattr(rake, "rake_for", None)):
+            raise TableError("K1", f"rake must have a rake_for method or be None, got {shown(rake)}")
+        if type(manual_showdown) is not bool:
+            raise TableError("S1", f"manual_showdown must be a bool, got {shown(manual_showdown)}")
         self.config = config
         self.seat_count = seats
         self.rng = rng
@@ -142,9 +149,11 @@ class Table:
             self._synced = True
 
     def _player(self, seat: int) -> _Seat:
+        if type(seat) is not int:   # True would find seat 1
+            raise TableError("T1", f"seat must be a seat number (int), got {shown(seat)}")
         player = self._seats.get(seat)
         if player is None:
-            raise TableError("T1", f"seat {seat!r} is empty")
+            raise TableError("T1", f"seat {shown(seat)} is empty")
         return player
 
     def _check_not_in_hand(self, seat: int, doing: str) -> None:
@@ -154,7 +163,7 @@ class Table:
 
     def _newcomer_status(self, post_big_blind: bool) -> str:
         if type(post_big_blind) is not bool:
-            raise TableError("T5", f"post_big_blind must be a bool, got {post_big_blind!r}")
+            raise TableError("T5", f"post_big_blind must be a bool, got {shown(post_big_blind)}")
         if self._hands == 0:
             return PLAYING
         return POSTING if post_big_blind else WAITING
@@ -163,13 +172,14 @@ class Table:
             post_big_blind: bool = False) -> None:
         """Seat a player with ``stack`` chips (T1); at a running table they choose T5."""
         if type(seat) is not int or not 1 <= seat <= self.seat_count:
-            raise TableError("T1", f"seats are 1 to {self.seat_count}, got {seat!r}")
+            raise TableError("T1", f"seats are 1 to {self.seat_count}, got {shown(seat)}")
         if seat in self._seats:
             raise TableError("T1", f"seat {seat} is taken")
         _chips(stack, "a stack")
         if name is not None and not isinstance(name, str):
-            raise TableError("T1", f"a player's name is a str or None, got {name!r}")
+            raise TableError("T1", f"a player's name is a str or None, got {shown(name)}")
         status = self._newcomer_status(post_big_blind)
+        self._check_total(stack, "seating this stack")
         self._joined += 1
         self._seats[seat] = _Seat(name=name, stack=stack, status=status, joined=self._joined)
 
@@ -196,7 +206,15 @@ class Table:
         player = self._player(seat)
         _chips(amount, "a rebuy")
         self._check_not_in_hand(seat, "add chips")
+        self._check_total(amount, "this rebuy")
         player.stack += amount
+
+    def _check_total(self, more: int, doing: str) -> None:
+        """Refuse chips that would take the table's total past MAX_CHIPS (the hand in
+        progress holds no more than the table stacks it started from)."""
+        self._sync()
+        check_total([more, *(p.stack for p in self._seats.values())],
+                    f"the table's chips after {doing} would")
 
     # --- hands (T1-T5) -----------------------------------------------------------------
 
@@ -227,15 +245,21 @@ class Table:
             button = min(playing, key=lambda s: self._seats[s].joined)   # T1
         else:
             button = self._next(self._button, playing)                    # T2
-        small = self._next(button, playing)
-        newcomers = {s for s in ready - playing if not self._between(button, s, small)}
-        big = self._next(small, playing | newcomers)
-        dealt = playing | {s for s in newcomers if s == big or self._seats[s].status == POSTING}
-        if len(dealt) == 2:
-            blinds = {button, self._next(button, dealt)}                  # T4
+        if not self.config.small_blind:   # a single blind: the big blind left of the button
+            big = self._next(button, ready)
+            dealt = playing | {s for s in ready - playing
+                               if s == big or self._seats[s].status == POSTING}
+            blinds = {button if len(dealt) == 2 else self._next(button, dealt)}
         else:
-            sb = self._next(button, dealt)
-            blinds = {sb, self._next(sb, dealt)}
+            small = self._next(button, playing)
+            newcomers = {s for s in ready - playing if not self._between(button, s, small)}
+            big = self._next(small, playing | newcomers)
+            dealt = playing | {s for s in newcomers if s == big or self._seats[s].status == POSTING}
+            if len(dealt) == 2:
+                blinds = {button, self._next(button, dealt)}                  # T4
+            else:
+                sb = self._next(button, dealt)
+                blinds = {sb, self._next(sb, dealt)}
         live = () if fresh else tuple(
             sorted(s for s in dealt - blinds if self._seats[s].status == POSTING))
         return button, {s: self._seats[s].stack for s in sorted(dealt)}, live
@@ -261,13 +285,16 @@ class Table:
 
     # --- snapshot ----------------------------------------------------------------------
 
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-compatible data from which :meth:`restore` rebuilds this table and its hand."""
+    def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
+        """JSON-compatible data from which :meth:`restore` rebuilds this table and its hand
+        (digested; signed with HMAC-SHA256 when ``key`` is given, see :mod:`omaha.snapshot`)."""
         from omaha.snapshot import snapshot_table
-        return snapshot_table(self)
+        return snapshot_table(self, key=key)
 
     @classmethod
-    def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None) -> Table:
-        """The table a :meth:`snapshot` describes (``rake`` as at creation)."""
+    def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None,
+                key: bytes | str | None = None) -> Table:
+        """The table a :meth:`snapshot` describes (``rake`` as at creation, ``key`` as at the
+        snapshot); anything inconsistent is refused with SnapshotError."""
         from omaha.snapshot import restore_table
-        return restore_table(data, rake=rake)
+        return restore_table(data, rake=rake, key=key)

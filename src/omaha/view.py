@@ -125,6 +125,8 @@ def hand_view(hand: Hand, seat: int | None = None) -> HandView:
 
 def visible_events(hand: Hand, seat: int | None = None) -> list[dict[str, Any]]:
     """The event log as ``seat`` may see it: others' hole cards and burns hidden (None)."""
+    if seat is not None:
+        hand.hole_cards(seat)   # refuses a seat that is not dealt in (True is not seat 1)
     out = []
     for event in hand.events:
         data = event.to_dict()

@@ -32,6 +32,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from omaha.limits import MAX_CHIPS
 from omaha.phh.cards import PhhCard, format_phh_cards, parse_phh_cards
 
 __all__ = [
@@ -178,6 +179,8 @@ def _parse_player(word: str, players: int | None) -> int:
     number = word[1:]
     if word[:1] != "p" or not number.isdigit() or not number.isascii() or number.startswith("0"):
         raise ValueError(f"bad actor {word!r}: expected 'd' or a player p1, p2, ...")
+    if len(number) > 2:   # a table has at most 10 seats (T1)
+        raise ValueError(f"no player {word!r}: a hand has at most 10 players")
     if players is not None and int(number) > players:
         raise ValueError(f"no player {word!r}: the hand has {players} players")
     return int(number) - 1
@@ -188,7 +191,11 @@ def _parse_amount(word: str) -> int:
         value = Decimal(word)
     except InvalidOperation:
         raise ValueError(f"bad amount {word!r}: expected a whole number of chips") from None
-    if not value.is_finite() or value != value.to_integral_value() or value <= 0:
+    if not value.is_finite() or value <= 0:
+        raise ValueError(f"bad amount {word!r}: expected a positive whole number of chips")
+    if value > MAX_CHIPS:   # before rounding or int(), which could overflow or explode
+        raise ValueError(f"bad amount {word!r}: above the limit MAX_CHIPS = 2**63-1")
+    if value != value.to_integral_value():
         raise ValueError(f"bad amount {word!r}: expected a positive whole number of chips")
     return int(value)
 

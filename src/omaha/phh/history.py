@@ -21,11 +21,14 @@ has the button. Heads-up, the button posts the small blind, so the forced-bet ar
 
 from __future__ import annotations
 
+import datetime
 import warnings
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from omaha.config import MAX_SEATS
+from omaha.limits import shown
 from omaha.phh.actions import Action, parse_action
 from omaha.phh.errors import HistoryError
 from omaha.phh.fields import OPTIONAL_FIELDS, check_chips, check_chips_list
@@ -82,9 +85,10 @@ class HandHistory:
     def __post_init__(self) -> None:
         game = variant_for_code(self.variant)
         stacks = self.starting_stacks
-        if not isinstance(stacks, (list, tuple)) or len(stacks) < 2:
+        if not isinstance(stacks, (list, tuple)) or not 2 <= len(stacks) <= MAX_SEATS:
             raise HistoryError(
-                "expected an array of at least 2 stacks, one per player", field="starting_stacks"
+                f"expected an array of at least 2 and at most {MAX_SEATS} stacks, one per player (T1)",
+                field="starting_stacks",
             )
         players = len(stacks)
         self._set(
@@ -223,6 +227,7 @@ def _check_metadata(metadata: Mapping[str, Any], players: int) -> dict[str, Any]
             continue
         if metadata.get(name) is not None:
             checked[name] = check(name, metadata[name], players)
+    _check_cross_fields(checked, players)
     unknown = set(metadata) - set(OPTIONAL_FIELDS)
     if unknown:
         raise HistoryError(
@@ -231,9 +236,27 @@ def _check_metadata(metadata: Mapping[str, Any], players: int) -> dict[str, Any]
     return checked
 
 
+def _check_cross_fields(checked: Mapping[str, Any], players: int) -> None:
+    """Ranges that depend on another field: seat_count, seats within it, a real date."""
+    if checked.get("seat_count", players) < players:
+        raise HistoryError(f"{checked['seat_count']} seats cannot hold {players} players",
+                           field="seat_count")
+    seats = checked.get("seats")
+    if seats is not None:
+        count = checked.get("seat_count", MAX_SEATS)
+        if any(seat > count for seat in seats) or len(set(seats)) != len(seats):
+            raise HistoryError(f"{list(seats)}: seats are distinct, from 1 to {count} "
+                               "(seat_count)", field="seats")
+    if all(name in checked for name in ("year", "month", "day")):
+        try:
+            datetime.date(checked["year"], checked["month"], checked["day"])
+        except ValueError as exc:
+            raise HistoryError(f"not a date: {exc}", field="day") from None
+
+
 def _parse(index: int, text: object, players: int) -> Action:
     if not isinstance(text, str):
-        raise HistoryError(f"expected an action string, got {text!r}", index=index)
+        raise HistoryError(f"expected an action string, got {shown(text)}", index=index)
     try:
         return parse_action(text, players=players)
     except ValueError as exc:

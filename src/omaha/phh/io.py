@@ -26,6 +26,7 @@ import os
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from omaha.limits import MAX_PHH_BYTES
 from omaha.phh.errors import HistoryError
 from omaha.phh.history import HandHistory
 from omaha.phh.tomlio import format_assignment, format_key, format_value, load_toml
@@ -124,6 +125,8 @@ def dump_all(histories: Iterable[HandHistory] | Mapping[str, HandHistory], path:
 
 
 def _hands(data: dict[str, Any]) -> list[tuple[str | None, HandHistory]]:
+    if not data:
+        raise HistoryError("no hand: the text is empty (a .phh file holds one hand)")
     if "variant" in data:
         return [(None, HandHistory.from_fields(data))]
     hands: list[tuple[str | None, HandHistory]] = []
@@ -148,7 +151,9 @@ def _format_actions(actions: Any) -> str:
 
 def _read_text(path: PathLike) -> str:
     with open(path, "rb") as file:
-        raw = file.read()
+        raw = file.read(MAX_PHH_BYTES + 1)
+    if len(raw) > MAX_PHH_BYTES:
+        raise HistoryError(f"the file is larger than the limit of {MAX_PHH_BYTES} bytes")
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

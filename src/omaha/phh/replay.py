@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from omaha.deck import board_positions, cards_needed, hole_position, shuffled_cards
 from omaha.errors import OmahaError
 from omaha.hand import Hand, RakeRule
+from omaha.limits import MAX_CHIPS
 from omaha.phh.actions import (
     Action,
     BetOrRaiseTo,
@@ -113,7 +114,7 @@ def replay_history(
     deck = plan.deck(rng if rng is not None else random.Random(0))
     recorded = history.user_fields.get("_rake")
     if recorded is not None:
-        if type(recorded) is not int or recorded < 0:
+        if type(recorded) is not int or not 0 <= recorded <= MAX_CHIPS:
             raise HistoryError(f"expected a whole number of chips, got {recorded!r}", field="_rake")
         rake = RecordedRake(recorded)
     try:

@@ -9,7 +9,11 @@ replays:
 * ``antes``: all equal (``[a, a, a]``), with possibly more at index 1 — the big-blind ante
   (``[0, 3, 0]`` is a big-blind ante of 3; ``[1, 4, 1]`` an ante of 1 and a big-blind ante
   of 3). A button ante and other patterns are refused.
-* ``blinds_or_straddles``: ``[sb, bb, 0, ...]`` with ``sb`` at least 1. A non-zero entry
+* ``blinds_or_straddles``: ``[sb, bb, 0, ...]`` with ``sb`` at least 1; or, in pot and no
+  limit, a single blind ``[b, 0, 0, ...]`` as some tournament files record it: the lone
+  blind is the big blind (``GameConfig(small_blind=0, big_blind=b)``), posted by p1
+  (heads-up by the button, the arrays being reversed) and the action starts after it; its
+  big-blind ante is then at index 0 of ``antes``. A non-zero entry
   further on is accepted only as a T5 live big blind, listed in the user field
   ``_live_blinds`` (player numbers); the engine has no straddles.
 * ``min_bet`` must equal the big blind (the engine's minimum bet, B4).
@@ -71,14 +75,16 @@ def config_for_history(history: HandHistory) -> tuple[GameConfig, tuple[int, ...
     game = history.game
     blinds = history.blinds_or_straddles
     small_blind, big_blind = blinds[0], blinds[1]
-    if small_blind < 1 or big_blind < small_blind:
+    if small_blind >= 1 and big_blind == 0 and not game.fixed_limit:
+        small_blind, big_blind = 0, blinds[0]   # a lone blind is the big blind (T3)
+    elif small_blind < 1 or big_blind < small_blind:
         raise HistoryError(
             f"the engine needs a small blind of at least 1 and a big blind at least as large, "
             f"got {list(blinds[:2])}",
             field="blinds_or_straddles",
         )
     live = _live_blinds(history, big_blind)
-    ante, big_blind_ante = _antes(history.antes)
+    ante, big_blind_ante = _antes(history.antes, 1 if small_blind else 0)
     options: dict[str, Any] = {
         "variant": engine_variant(game),
         "structure": _STRUCTURES[game.structure],
@@ -125,16 +131,18 @@ def _live_blinds(history: HandHistory, big_blind: int) -> tuple[int, ...]:
     return tuple(live)
 
 
-def _antes(antes: Sequence[int]) -> tuple[int, int]:
-    """``(ante, big_blind_ante)`` of an antes array, or HistoryError."""
-    others = [a for i, a in enumerate(antes) if i != 1]
+def _antes(antes: Sequence[int], big: int) -> tuple[int, int]:
+    """``(ante, big_blind_ante)`` of an antes array whose big blind is at index ``big``
+    (1, or 0 with a single blind), or HistoryError."""
+    others = [a for i, a in enumerate(antes) if i != big]
     ante = others[0]
-    if any(a != ante for a in others) or antes[1] < ante:
+    if any(a != ante for a in others) or antes[big] < ante:
         raise HistoryError(
-            f"{list(antes)}: the engine plays equal antes and a big-blind ante (index 1) only",
+            f"{list(antes)}: the engine plays equal antes and a big-blind ante (index {big}) "
+            "only",
             field="antes",
         )
-    return ante, antes[1] - ante
+    return ante, antes[big] - ante
 
 
 def _cap_options(user_fields: Any) -> dict[str, Any]:
@@ -177,8 +185,10 @@ def forced_bet_fields(
     :func:`config_for_history`). ``live_players`` are 0-based PHH indices of live blinds."""
     game = variant_for_config(config)
     antes = [config.ante] * players
-    antes[1] += config.big_blind_ante
+    antes[1 if config.small_blind else 0] += config.big_blind_ante   # the big blind's index
     blinds = [config.small_blind, config.big_blind] + [0] * (players - 2)
+    if not config.small_blind:   # a single blind, posted where the small blind would be
+        blinds[:2] = [config.big_blind, 0]
     for player in live_players:
         blinds[player] = config.big_blind
     fields: dict[str, Any] = {"variant": game.code, "antes": antes, "blinds_or_straddles": blinds}

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from decimal import Decimal
 from typing import Any
 
+from omaha.limits import MAX_PHH_BYTES, MAX_PHH_DEPTH
 from omaha.phh.errors import HistoryError
 
 if sys.version_info >= (3, 11):
@@ -45,14 +46,37 @@ _ESCAPES = {
 def load_toml(text: str) -> dict[str, Any]:
     """Parse TOML text, floats as Decimal.
 
+    Limits: at most :data:`~omaha.limits.MAX_PHH_BYTES` characters and
+    :data:`~omaha.limits.MAX_PHH_DEPTH` levels of nested arrays/tables.
+
     Raises:
         HistoryError: the text is not valid TOML (the message keeps the parser's line and
-            column).
+            column), or is past a limit.
     """
+    if len(text) > MAX_PHH_BYTES:
+        raise HistoryError(f"the text is longer than the limit of {MAX_PHH_BYTES} characters")
     try:
-        return tomllib.loads(text, parse_float=Decimal)
+        data = tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as exc:
         raise HistoryError(f"bad TOML: {exc}") from None
+    except ValueError as exc:   # e.g. an integer of more than 4300 digits
+        raise HistoryError(f"bad TOML: {exc}") from None
+    except RecursionError:   # the parser recurses once per nested array or inline table
+        raise HistoryError(f"arrays or tables nested deeper than {MAX_PHH_DEPTH} levels") from None
+    _check_depth(data)
+    return data
+
+
+def _check_depth(data: object) -> None:
+    """Refuse nesting deeper than MAX_PHH_DEPTH (iteratively: no recursion to exhaust)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth > MAX_PHH_DEPTH:
+                raise HistoryError(f"arrays or tables nested deeper than {MAX_PHH_DEPTH} levels")
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
 
 
 def format_key(key: str) -> str:

@@ -39,6 +39,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from omaha.limits import shown
 from omaha.phh.errors import HistoryError
 
 __all__ = [
@@ -131,13 +132,10 @@ def variant_for_code(code: str) -> Variant:
     Raises:
         HistoryError: the code is not one of :data:`VARIANTS`.
     """
-    try:
+    if isinstance(code, str) and code in VARIANTS:
         return VARIANTS[code]
-    except (KeyError, TypeError):
-        known = ", ".join(sorted(VARIANTS))
-        raise HistoryError(
-            f"unknown variant {code!r}; known codes: {known}", field="variant"
-        ) from None
+    known = ", ".join(sorted(VARIANTS))
+    raise HistoryError(f"unknown variant {shown(code)}; known codes: {known}", field="variant")
 
 
 def find_variant(
