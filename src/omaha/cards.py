@@ -12,6 +12,14 @@ Card('Ah')
 [Card('Ah'), Card('Ks'), Card('Td')]
 >>> format_cards(parse_cards("ahks"))
 'AhKs'
+
+Suit symbols parse too (♣ ♦ ♥ ♠, or the white ♧ ♢ ♡ ♤) and can be printed; ``str`` and
+``repr`` stay ASCII so they paste back anywhere:
+
+>>> Card("A♠"), Card("A♠").symbol
+(Card('As'), 'A♠')
+>>> format_cards(parse_cards("A♤ 10♡"), " ", symbols=True)
+'A♠ T♥'
 """
 
 from __future__ import annotations
@@ -22,13 +30,19 @@ from omahacore import cards as _core
 
 RANKS = _core.RANKS
 SUITS = _core.SUITS
+#: Suit symbols in suit order (clubs, diamonds, hearts, spades), as ``symbols=True`` prints them.
+SUIT_SYMBOLS = _core.SUIT_SYMBOLS
 
 CardLike = int | str
 CardsLike = str | Iterable[CardLike]
 
 
 class Card(int):
-    """One playing card; ``Card("Ah")``, ``Card("10d")`` or ``Card(50)``."""
+    """One playing card; ``Card("Ah")``, ``Card("10d")``, ``Card("A♥")`` or ``Card(50)``.
+
+    Anything else raises :class:`omaha.CardError` (``CardTypeError``, also a ``TypeError``,
+    for a bool, float, bytes or None: ``bool`` is never a card).
+    """
 
     __slots__ = ()
 
@@ -44,6 +58,11 @@ class Card(int):
     def suit(self) -> int:
         """Suit 0..3 for clubs, diamonds, hearts, spades."""
         return int(self) & 3
+
+    @property
+    def symbol(self) -> str:
+        """The card with its suit symbol: ``Card("Ah").symbol == "A♥"``."""
+        return _core.CARD_SYMBOLS[int(self)]
 
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
@@ -66,6 +85,9 @@ def parse_cards(cards: CardsLike) -> list[Card]:
     return [DECK[i] for i in _core.parse_cards(cards)]
 
 
-def format_cards(cards: Iterable[CardLike], sep: str = "") -> str:
-    """Text of cards: ``format_cards([Card("Ah"), 47]) == "AhKs"``."""
-    return _core.format_cards(cards, sep)
+def format_cards(cards: CardsLike, sep: str = "", *, symbols: bool = False) -> str:
+    """Text of cards: ``format_cards([Card("Ah"), 47]) == "AhKs"``.
+
+    ``symbols=True`` writes suit symbols instead of letters: ``"A♥K♠"``. Both forms parse.
+    """
+    return _core.format_cards(cards, sep, symbols=symbols)

@@ -17,6 +17,7 @@ from omahacore.batch import (
     evaluate_hilo_batch,
     evaluate_low_batch,
 )
+from omahacore.errors import OmahaTypeError
 from omahacore.evaluator import (
     HIGH_STRENGTHS,
     LOW_STRENGTHS,
@@ -75,7 +76,11 @@ _SHORT = "23456789TJQKA"
 
 
 def category(strength: int) -> str:
-    """Category name of a high strength: ``category(7462) == "Straight flush"``."""
+    """Category name of a high strength: ``category(7462) == "Straight flush"``.
+
+    A strength that is not an ``int`` 1..7462 (a bool, float, text, a huge int) raises
+    :class:`~omahacore.errors.StrengthError` naming it.
+    """
     return CATEGORIES[high_key(strength)[0]]
 
 
@@ -88,7 +93,13 @@ def describe(strength: int, *, low: bool = False) -> str:
     'High card, A-8-6-4-2'
     >>> describe(evaluate_five_low("8h6d4s2cAd"), low=True)
     '8-6-4-2-A low'
+
+    A strength that is not an ``int`` in range raises
+    :class:`~omahacore.errors.StrengthError` (``StrengthTypeError``, also a ``TypeError``, for
+    a bool, float or text).
     """
+    if low is not True and low is not False:
+        raise OmahaTypeError(f"describe: low must be True or False, got {type(low).__name__}")
     if low:
         return describe_low(strength)
     cat, ranks = high_key(strength)
@@ -115,10 +126,15 @@ def describe(strength: int, *, low: bool = False) -> str:
 
 
 def describe_low(strength: int) -> str:
-    """Words for a low strength: ``"8-6-4-2-A low"``, or ``"No low"`` for 0 (rule C5)."""
-    if strength == 0:
+    """Words for a low strength: ``"8-6-4-2-A low"``, or ``"No low"`` for 0 (rule C5).
+
+    >>> describe_low(56), describe_low(0)
+    ('5-4-3-2-A low', 'No low')
+    """
+    ranks = low_ranks(strength)  # checks the strength: an int 0..56, never a bool
+    if not ranks:
         return "No low"
-    return "-".join("A" if v == 1 else str(v) for v in low_ranks(strength)) + " low"
+    return "-".join("A" if v == 1 else str(v) for v in ranks) + " low"
 
 
 def explain(hole: CardsLike, board: CardsLike) -> dict[str, object]:

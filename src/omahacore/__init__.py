@@ -5,6 +5,28 @@
 importable directly for hot paths; most users want the friendlier ``omaha`` package.
 """
 
-from omahacore.errors import ArrayError, CardError, OmahaError, PotError
+from omahacore.errors import (
+    ArrayError,
+    ArrayTypeError,
+    CardError,
+    CardTypeError,
+    OmahaError,
+    OmahaTypeError,
+    PotError,
+    PotTypeError,
+    StrengthError,
+    StrengthTypeError,
+)
 
-__all__ = ["ArrayError", "CardError", "OmahaError", "PotError"]
+__all__ = [
+    "ArrayError",
+    "ArrayTypeError",
+    "CardError",
+    "CardTypeError",
+    "OmahaError",
+    "OmahaTypeError",
+    "PotError",
+    "PotTypeError",
+    "StrengthError",
+    "StrengthTypeError",
+]

@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, freethreading_compatible=True
 """NumPy batch evaluation of Omaha hands (rules C3-C5), releasing the GIL.
 
 The kernels and tables live in :mod:`omahacore.evaluator`; this module reads many hands at
@@ -22,13 +22,15 @@ from omahacore.evaluator cimport (
     sort5,
     tables,
 )
-from omahacore.errors import ArrayError, OmahaError
+from omahacore._input cimport shown
+from omahacore.errors import ArrayError, ArrayTypeError, OmahaError
 
 cdef extern from "_bits.h":
     void omaha_prefetch(const void* p) nogil
 
-# The evaluator's table pointers, copied on the first batch call (it builds them lazily).
-cdef Tables T
+# The evaluator's table pointers. Cimporting the evaluator imports it first, and its import
+# builds every table, so they are complete here; T is set once, below, and only read after.
+cdef Tables T = tables()[0]
 
 
 cdef inline const uint16_t* board_row(int* r) noexcept nogil:
@@ -37,28 +39,31 @@ cdef inline const uint16_t* board_row(int* r) noexcept nogil:
     return &T.board5[(r[0] + T.c2[r[1]] + T.c3[r[2]] + T.c4[r[3]] + T.c5[r[4]]) * ROW]
 
 
-cdef void load_tables() noexcept:
-    global T
-    if T.board5 == NULL:
-        T = tables()[0]
-
-cdef object np = None  # imported on first batch call: `import omaha` stays fast
-
-
 cdef object card_array(object values, str name):
-    """``values`` as a C-contiguous uint8 array of card indices, or ArrayError."""
-    global np
-    if np is None:
-        import numpy
-        np = numpy
-    arr = np.asarray(values)
+    """``values`` as a C-contiguous uint8 array of card indices, or ArrayError.
+
+    The result is a fresh or read-only-for-us copy: nothing the caller does later changes it,
+    and its dtype, shape and contiguity are checked before any kernel runs without the GIL.
+    """
+    import numpy as np   # a function-level import: `import omaha` stays free of numpy
+    if isinstance(values, (str, bytes, bytearray)) or values is None:
+        raise ArrayTypeError(f"{name} must be an integer array of card indices, got {shown(values)}")
+    try:
+        arr = np.asarray(values)
+    except Exception as exc:   # ragged nests, hostile __len__/__getitem__/__array__, ...
+        raise ArrayError(f"{name} is not a rectangular array of card indices: "
+                         f"{type(exc).__name__}: {shown(str(exc))}") from None
+    if not isinstance(arr, np.ndarray):
+        raise ArrayTypeError(f"{name} must be an integer array of card indices, got {shown(values)}")
     if arr.dtype.kind not in "ui":
         raise ArrayError(f"{name} must be an integer array of card indices (uint8), got dtype {arr.dtype}")
     if arr.dtype != np.uint8 and arr.size:
         lo, hi = int(arr.min()), int(arr.max())
         if lo < 0 or hi > 51:
             raise ArrayError(f"{name} holds {lo if lo < 0 else hi}, not a card index 0..51")
-    return np.ascontiguousarray(arr, dtype=np.uint8)
+    # Always a private copy: another thread may write the caller's array while the kernel
+    # runs without the GIL, and a card must not change between its check and its use.
+    return np.array(arr, dtype=np.uint8, order="C", copy=True)
 
 
 cdef struct BoardInfo:
@@ -379,14 +384,19 @@ cdef inline bint same_cards(const uint8_t* a, const uint8_t* b, int n) noexcept 
 
 
 cdef tuple run_batch(object holes, object boards, bint want_high, bint want_low):
+    import numpy as np
     cdef object h = card_array(holes, "holes")
     cdef object b = card_array(boards, "boards")
+    cdef tuple hole_shape = h.shape, board_shape = b.shape
     cdef Py_ssize_t group = 0
     cdef tuple out_shape
     if h.ndim == 3:   # tables: (tables, players, hole cards) with one board per table
         if b.ndim != 2 or b.shape[0] != h.shape[0]:
             raise ArrayError(f"holes of shape (tables, players, cards) {h.shape} need boards of "
-                             f"shape ({h.shape[0]}, 5), got {boards_shape(boards)}")
+                             f"shape ({h.shape[0]}, 5), got {board_shape}")
+        if h.shape[2] < 4 or h.shape[2] > MAX_HOLE:
+            raise ArrayError(f"holes must have shape (tables, players, 4-6) with one board "
+                             f"per table, got {hole_shape}")
         out_shape = (h.shape[0], h.shape[1])
         group = h.shape[1]
         h = h.reshape(-1, h.shape[2])
@@ -394,12 +404,12 @@ cdef tuple run_batch(object holes, object boards, bint want_high, bint want_low)
         out_shape = (h.shape[0],) if h.ndim == 2 else ()
     if h.ndim != 2 or h.shape[1] < 4 or h.shape[1] > MAX_HOLE:
         raise ArrayError(f"holes must have shape (N, 4), (N, 5) or (N, 6) (or (tables, players, "
-                         f"4-6) with one board per table), got {np.shape(holes)}")
+                         f"4-6) with one board per table), got {hole_shape}")
     cdef bint shared = b.ndim == 1
     if shared:
         b = b.reshape(1, -1)
     if b.ndim != 2 or b.shape[1] < 3 or b.shape[1] > MAX_BOARD:
-        raise ArrayError(f"boards must have shape (N, 5) or (5,) (3 or 4 columns also allowed), got {boards_shape(boards)}")
+        raise ArrayError(f"boards must have shape (N, 5) or (5,) (3 or 4 columns also allowed), got {board_shape}")
     if group and b.shape[1] != 5 or group and h.shape[1] != 4:
         b = np.ascontiguousarray(np.repeat(b, group, axis=0))   # the general kernel, row by row
         group = 0
@@ -422,7 +432,6 @@ cdef tuple run_batch(object holes, object boards, bint want_high, bint want_low)
     cdef const uint8_t[:, ::1] bv = b
     cdef int nh = h.shape[1], nb = b.shape[1]
     cdef Py_ssize_t bad = -1
-    load_tables()
     if n and bv.shape[0]:
         with nogil:
             if nh == 4 and nb == 5:
@@ -453,10 +462,6 @@ cdef str row_problem(object hole, object board):
     return "invalid cards"
 
 
-cdef object boards_shape(object boards):
-    return getattr(boards, "shape", None) or np.shape(boards)
-
-
 def evaluate_high_batch(holes, boards):
     """High strengths of many Omaha hands, releasing the GIL.
 
@@ -482,6 +487,7 @@ def evaluate_hilo_batch(holes, boards):
 
 def evaluate_five_batch(cards):
     """High strengths of an (N, 5) array of five-card hands."""
+    import numpy as np
     cdef object c = card_array(cards, "cards")
     if c.ndim != 2 or c.shape[1] != 5:
         raise ArrayError(f"cards must have shape (N, 5), got {c.shape}")
@@ -489,7 +495,6 @@ def evaluate_five_batch(cards):
     out = np.empty(n, dtype=np.int32)
     cdef int32_t[::1] ov = out
     cdef const uint8_t[:, ::1] cv = c
-    load_tables()
     with nogil:
         for i in range(n):
             if not valid_five(&cv[i, 0]):

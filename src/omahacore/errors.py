@@ -1,7 +1,12 @@
 """Exception types shared by the compiled modules and the ``omaha`` package.
 
-Every error a caller can cause is a subclass of :class:`ValueError`, so code that already
-guards against ``ValueError`` keeps working, and each names what was wrong.
+Every error a caller can cause is a subclass of :class:`OmahaError`, itself a
+:class:`ValueError`, so code that already guards against ``ValueError`` keeps working, and
+each names what was wrong. An argument of the wrong *type* (a float, ``bool``, bytes, an
+object whose ``__index__`` misbehaves) raises a subclass that is also a :class:`TypeError`.
+
+>>> issubclass(CardTypeError, CardError) and issubclass(CardTypeError, TypeError)
+True
 """
 
 
@@ -9,13 +14,37 @@ class OmahaError(ValueError):
     """Base class of every error raised for bad input by omaha-poker."""
 
 
+class OmahaTypeError(OmahaError, TypeError):
+    """An argument has the wrong type (also a :class:`TypeError`)."""
+
+
 class CardError(OmahaError):
     """A card token, index or card list is malformed or repeats a card (rule C1)."""
+
+
+class CardTypeError(CardError, OmahaTypeError):
+    """Something that is not a card, card text or a sequence of cards (bool, float, bytes)."""
+
+
+class StrengthError(OmahaError):
+    """A hand strength is out of range or not an ``int``."""
+
+
+class StrengthTypeError(StrengthError, OmahaTypeError):
+    """A hand strength that is not an ``int`` (a bool, float or text)."""
 
 
 class ArrayError(OmahaError):
     """A batch array has the wrong shape, dtype or values."""
 
 
+class ArrayTypeError(ArrayError, OmahaTypeError):
+    """Something that is not an array of integers at all (text, None)."""
+
+
 class PotError(OmahaError):
     """Pot or award input is inconsistent (rules P1, P2, S2-S4, K1)."""
+
+
+class PotTypeError(PotError, OmahaTypeError):
+    """A pot argument has the wrong type (a float, bool amount, non-sequence)."""

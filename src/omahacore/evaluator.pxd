@@ -39,8 +39,8 @@ cdef inline void sort5(int* r) noexcept nogil:
     order2(r, 2, 3); order2(r, 1, 4); order2(r, 0, 3)
     order2(r, 0, 2); order2(r, 1, 3); order2(r, 1, 2)
 
-cdef void ensure_tables() noexcept
-cdef const Tables* tables() noexcept
+# The tables are built when the module is imported; tables() only hands out the pointers.
+cdef const Tables* tables() noexcept nogil
 cdef int read_omaha(object hole, object board, card_t* h, card_t* b, int* n_board) except -1
 cdef strength_t flush_high(const card_t* hole, int n_hole,
                            const card_t* board, int n_board) noexcept nogil

@@ -1,4 +1,4 @@
-# cython: language_level=3
+# cython: language_level=3, freethreading_compatible=True
 """Compiled Omaha hand evaluator: high (rule C4) and eight-or-better low (rule C5).
 
 Cards are indices ``4 * rank + suit`` (rank 0..12 = 2..A, suit 0..3 = c, d, h, s, rule C1).
@@ -6,7 +6,11 @@ A strength is an ``int``: for both high and low **a larger value wins and equal 
 High strengths run 1 (7-5-4-3-2 high) to 7462 (royal flush); low strengths run 1
 (8-7-6-5-4) to 56 (the wheel), 0 meaning no qualifying low.
 
-How it is fast (all tables are built on first use, in a few milliseconds):
+Every table is built once, when the module is imported (a few milliseconds, under the
+import lock and the GIL), and only read afterwards: no caller can ever see a half-built
+table, from any thread (issue 10), and the kernels share no mutable state.
+
+How it is fast:
 
 * Non-flush high strength depends only on rank multisets. The board's five ranks index one
   of 6,188 rows; each row holds, for each of the 91 hole rank pairs, the best non-flush
@@ -25,7 +29,8 @@ from libc.string cimport memset
 from omahacore._types cimport card_t, strength_t
 from omahacore.cards cimport check_distinct, read_cards
 from omahacore.cards import RANKS, SUITS, format_card, format_cards, parse_card, parse_cards
-from omahacore.errors import OmahaError
+from omahacore._input cimport exact_int, shown
+from omahacore.errors import OmahaError, StrengthError, StrengthTypeError
 
 cdef extern from "_bits.h":
     int omaha_popcount32(uint32_t x) nogil
@@ -52,8 +57,7 @@ cdef uint8_t LOW_BIT[52]                # card -> its low-rank bit (0 for 9..K)
 cdef int QUINTS[N_QUINT * 5]            # the sorted ranks of each multiset (table building)
 cdef uint64_t CARD_INFO[256]            # CARD_BIT | LOW_BIT << LOW_SHIFT (batch hot loop)
 cdef uint64_t CARD_BIT[256]             # byte -> its card bit; bytes > 51 all map to bit 63
-cdef bint tables_ready = False
-cdef Tables TABLES                       # what other compiled modules may read, once built
+cdef Tables TABLES                       # what other compiled modules may read
 
 
 # ---------------------------------------------------------------- table building
@@ -275,31 +279,26 @@ cdef void build_low_tables() noexcept nogil:
                     break
 
 
-cdef void ensure_tables() noexcept:
-    """Build every lookup table once (a few milliseconds), on first use."""
-    global tables_ready
-    if not tables_ready:
-        with nogil:
-            build_high_tables()
-            build_low_tables()
-        TABLES.low_table = LOW_TABLE
-        TABLES.low_bit = LOW_BIT
-        TABLES.card_bit = CARD_BIT
-        TABLES.card_info = CARD_INFO
-        TABLES.board5 = BOARD5
-        TABLES.flush5 = FLUSH5
-        TABLES.c2 = C2
-        TABLES.c3 = C3
-        TABLES.c4 = C4
-        TABLES.c5 = C5
-        tables_ready = True
+cdef void build_tables() noexcept:
+    """Build every lookup table; run exactly once, by the module's import (see the end)."""
+    build_high_tables()
+    build_low_tables()
+    TABLES.low_table = LOW_TABLE
+    TABLES.low_bit = LOW_BIT
+    TABLES.card_bit = CARD_BIT
+    TABLES.card_info = CARD_INFO
+    TABLES.board5 = BOARD5
+    TABLES.flush5 = FLUSH5
+    TABLES.c2 = C2
+    TABLES.c3 = C3
+    TABLES.c4 = C4
+    TABLES.c5 = C5
 
 
 # ---------------------------------------------------------------- kernels
 
-cdef const Tables* tables() noexcept:
-    """Pointers to the lookup tables, built first if needed (call with the GIL held)."""
-    ensure_tables()
+cdef const Tables* tables() noexcept nogil:
+    """Pointers to the lookup tables (built when this module was imported; read-only)."""
     return &TABLES
 
 
@@ -445,7 +444,6 @@ cdef int read_omaha(object hole, object board, card_t* h, card_t* b, int* n_boar
     for i in range(n_board[0]):
         both[n_hole + i] = b[i]
     check_distinct(both, n_hole + n_board[0])
-    ensure_tables()
     return n_hole
 
 
@@ -494,7 +492,6 @@ def evaluate_five(cards):
     cdef card_t c[5]
     read_cards(cards, c, 5, 5, "hand")
     check_distinct(c, 5)
-    ensure_tables()
     return five_high(c)
 
 
@@ -503,7 +500,6 @@ def evaluate_five_low(cards):
     cdef card_t c[5]
     read_cards(cards, c, 5, 5, "hand")
     check_distinct(c, 5)
-    ensure_tables()
     return five_low(c)
 
 
@@ -529,7 +525,6 @@ def evaluate_best(cards):
     cdef card_t c[7]
     cdef int n = read_cards(cards, c, 5, 7, "cards")
     check_distinct(c, n)
-    ensure_tables()
     return best_of_any(c, n, False)
 
 
@@ -538,7 +533,6 @@ def evaluate_best_low(cards):
     cdef card_t c[7]
     cdef int n = read_cards(cards, c, 5, 7, "cards")
     check_distinct(c, n)
-    ensure_tables()
     return best_of_any(c, n, True)
 
 
@@ -576,6 +570,19 @@ def best_hand(hole, board):
     return high_cards, low_cards
 
 
+cdef long read_strength(object strength, long low, long high, str what) except? -1:
+    """A strength argument as a C long in [low, high], or StrengthError naming it.
+
+    bool, float, text and objects whose ``__index__`` misbehaves are StrengthTypeError.
+    """
+    cdef object value = exact_int(strength)
+    if value is None:
+        raise StrengthTypeError(f"{what} must be an int {low}..{high}, got {shown(strength)}")
+    if value < low or value > high:
+        raise StrengthError(f"{what} must be {low}..{high}, got {shown(value)}")
+    return <long>value
+
+
 cdef tuple SIGNIFICANT = (5, 4, 3, 3, 1, 5, 2, 2, 1)  # ranks that name each category
 
 
@@ -586,24 +593,23 @@ def high_key(strength):
     >>> high_key(7462)
     (8, (12,))
     """
-    cdef long s = strength
-    if s < 1 or s > N_HIGH:
-        raise OmahaError(f"high strength must be 1..{N_HIGH}, got {strength!r}")
-    ensure_tables()
+    cdef long s = read_strength(strength, 1, N_HIGH, "high strength")
     cdef uint32_t key = HIGH_KEYS[s]
     cdef int category = key >> 20
     return category, tuple((key >> (16 - 4 * i)) & 15 for i in range(SIGNIFICANT[category]))
 
 
 def low_ranks(strength):
-    """The five card values of a low strength, highest first, ace as 1 (C5).
+    """The five card values of a low strength, highest first, ace as 1 (C5); ``()`` for 0
+    (no qualifying low).
 
-    >>> low_ranks(56)
-    (5, 4, 3, 2, 1)
+    >>> low_ranks(56), low_ranks(0)
+    ((5, 4, 3, 2, 1), ())
     """
-    cdef long s = strength
-    if s < 1 or s > N_LOW:
-        raise OmahaError(f"low strength must be 1..{N_LOW}, got {strength!r}")
-    ensure_tables()
+    cdef long s = read_strength(strength, 0, N_LOW, "low strength")
     cdef int mask = LOW_SETS[s]
     return tuple(bit + 1 for bit in range(7, -1, -1) if mask & (1 << bit))
+
+
+# Last, so everything above exists: the tables are complete before `import` returns.
+build_tables()

@@ -1,3 +1,4 @@
+# cython: freethreading_compatible=True
 """Side pots and awarding, compiled (rules P1, P2, S2, S3, S4, K1).
 
 Turns what each player put in, who folded and the hand strengths into main and side pots and
@@ -51,71 +52,92 @@ from libc.string cimport memcpy
 
 from omahacore._types cimport chips_t, strength_t
 
-import operator
+from itertools import islice
 
-from omahacore.errors import ArrayError, PotError
+from omahacore._input cimport exact_int, is_numpy_bool, shown
+from omahacore.errors import ArrayError, ArrayTypeError, PotError, PotTypeError
 
 __all__ = ["PotAward", "PotLayer", "Settlement", "build_pots", "settle", "settle_batch"]
 
 
 # ---------------------------------------------------------------- reading Python input
 
-cdef object _as_sequence(object values, str name):
-    if PyList_CheckExact(values) or PyTuple_CheckExact(values):
+cdef tuple _as_sequence(object values, str name):
+    """A fixed snapshot of ``values`` (an iterator stops after MAX_ITEMS): every reader below
+    works on this tuple, so a list that changes while its items are read changes nothing."""
+    if PyTuple_CheckExact(values):
         return values
-    if not isinstance(values, (str, bytes, bytearray, dict, set, frozenset)):
+    if PyList_CheckExact(values):
+        return tuple(values)
+    if not isinstance(values, (str, bytes, bytearray, memoryview, dict, set, frozenset, int)):
         try:  # numpy arrays convert to plain ints/bools in one go
-            return values.tolist() if hasattr(values, "tolist") else tuple(values)
-        except TypeError:
+            if hasattr(values, "tolist"):
+                values = values.tolist()
+            return tuple(islice(values, MAX_ITEMS))
+        except Exception:
             pass
-    raise PotError(f"{name} must be a sequence with one entry per player, "
-                   f"got {type(values).__name__}")
+    raise PotTypeError(f"{name} must be a sequence with one entry per player, "
+                       f"got {type(values).__name__}")
+
+
+cdef Py_ssize_t MAX_ITEMS = 4096   # far above any count a pot argument may have
+
+
+cdef str _count(Py_ssize_t n):
+    return str(n) if n < MAX_ITEMS else f"{MAX_ITEMS} or more"
+
+
+cdef str _entry(str name, Py_ssize_t index):
+    return name if index < 0 else f"{name}[{index}]"
 
 
 cdef int64_t _as_int64(object item, str name, Py_ssize_t index) except? -1:
-    """`item` as a C int64 (index < 0: a scalar argument), or PotError naming it."""
+    """`item` as a C int64 (index < 0: a scalar argument), or PotError naming it.
+
+    One ``__index__`` call at most, whose result must be an exact int; bool is never an int
+    here."""
     cdef int overflow = 0
     cdef long long value
-    if not PyLong_CheckExact(item):
-        if isinstance(item, bool) or not hasattr(type(item), "__index__"):
-            raise PotError(f"{name}{'' if index < 0 else [index]} must be an int, "
-                           f"got {type(item).__name__} {item!r}")
-        item = operator.index(item)  # numpy integers and other int-likes
-    value = PyLong_AsLongLongAndOverflow(item, &overflow)
+    cdef object exact = exact_int(item)
+    if exact is None:
+        raise PotTypeError(f"{_entry(name, index)} must be an int, "
+                           f"got {type(item).__name__} {shown(item)}")
+    value = PyLong_AsLongLongAndOverflow(exact, &overflow)
     if overflow:
-        raise PotError(f"{name}{'' if index < 0 else [index]} = {item!r} does not fit in a "
+        raise PotError(f"{_entry(name, index)} = {shown(exact)} does not fit in a "
                        f"signed 64-bit int")
     return value
 
 
-cdef object _sized(object values, str name, Py_ssize_t n):
-    values = _as_sequence(values, name)
+cdef Py_ssize_t _checked_count(tuple values, str name, Py_ssize_t n) except -1:
     if len(values) != n:
-        raise PotError(f"{name} has {len(values)} entries but contributions has {n}")
-    return values
+        raise PotError(f"{name} has {_count(len(values))} entries but contributions has {n}")
+    return n
 
 
-cdef Py_ssize_t _player_count(object contributions) except -1:
+cdef Py_ssize_t _player_count(tuple contributions) except -1:
     cdef Py_ssize_t n = len(contributions)
     if n < 1 or n > MAX_PLAYERS:
-        raise PotError(f"contributions must list 1 to {MAX_PLAYERS} players, got {n}")
+        raise PotError(f"contributions must list 1 to {MAX_PLAYERS} players, got {_count(n)}")
     return n
 
 
 cdef int _read_ints(object values, str name, Py_ssize_t n, int64_t* out) except -1:
     cdef Py_ssize_t i
-    values = _sized(values, name, n)
+    cdef tuple items = _as_sequence(values, name)
+    _checked_count(items, name, n)
     for i in range(n):
-        out[i] = _as_int64(values[i], name, i)
+        out[i] = _as_int64(items[i], name, i)
     return 0
 
 
 cdef int _read_strengths(object values, str name, Py_ssize_t n, strength_t* out) except -1:
     cdef Py_ssize_t i
     cdef int64_t v
-    values = _sized(values, name, n)
+    cdef tuple items = _as_sequence(values, name)
+    _checked_count(items, name, n)
     for i in range(n):
-        v = _as_int64(values[i], name, i)
+        v = _as_int64(items[i], name, i)
         if v < INT32_MIN or v > INT32_MAX:
             raise PotError(f"{name}[{i}] = {v} does not fit in a signed 32-bit strength")
         out[i] = <strength_t>v
@@ -125,16 +147,19 @@ cdef int _read_strengths(object values, str name, Py_ssize_t n, strength_t* out)
 cdef int _read_flags(object values, Py_ssize_t n, uint8_t* out) except -1:
     cdef Py_ssize_t i
     cdef object item
-    values = _sized(values, "folded", n)
+    cdef tuple items = _as_sequence(values, "folded")
+    _checked_count(items, "folded", n)
     for i in range(n):
-        item = values[i]
+        item = items[i]
         if item is True or item is False:
             out[i] = item is True
-        elif (type(item) is int and (item == 0 or item == 1)) or \
-                getattr(getattr(item, "dtype", None), "kind", "") == "b":  # numpy bools
+        elif PyLong_CheckExact(item) and (item == 0 or item == 1):
+            out[i] = item == 1
+        elif is_numpy_bool(item):
             out[i] = bool(item)
         else:
-            raise PotError(f"folded[{i}] must be a bool, got {type(item).__name__} {item!r}")
+            raise PotTypeError(f"folded[{i}] must be a bool, got {type(item).__name__} "
+                               f"{shown(item)}")
     return 0
 
 
@@ -209,17 +234,17 @@ cdef tuple _shares(uint64_t winners, uint64_t odd, chips_t base):
 
 cdef object _chip(object value, str name):
     """A Python int in 0..2**63-1 (a chip count), or PotError naming `name`."""
-    if isinstance(value, bool) or not hasattr(type(value), "__index__"):
-        raise PotError(f"{name} must be an int, got {type(value).__name__} {value!r}")
-    value = operator.index(value)
-    if value < 0 or value > INT64_MAX:
-        raise PotError(f"{name} = {value} must be between 0 and 2**63 - 1")
-    return value
+    cdef object exact = exact_int(value)
+    if exact is None:
+        raise PotTypeError(f"{name} must be an int, got {type(value).__name__} {shown(value)}")
+    if exact < 0 or exact > INT64_MAX:
+        raise PotError(f"{name} = {shown(exact)} must be between 0 and 2**63 - 1")
+    return exact
 
 
 cdef tuple _chip_tuple(object values, str name):
-    values = _as_sequence(values, name)
-    return tuple([_chip(v, f"{name}[{i}]") for i, v in enumerate(values)])
+    cdef tuple items = _as_sequence(values, name)
+    return tuple([_chip(v, f"{name}[{i}]") for i, v in enumerate(items)])
 
 
 cdef tuple _player_tuple(object values, str name, bint nonempty):
@@ -234,13 +259,19 @@ cdef tuple _player_tuple(object values, str name, bint nonempty):
 
 
 cdef dict _checked_mapping(object data, tuple required, str kind):
+    """A plain-dict copy of ``data`` holding exactly the ``required`` keys, or PotError.
+
+    Read through ``dict.items`` so a dict subclass's overrides never run; keys that are not
+    exact ``str`` are unknown keys."""
     if not isinstance(data, dict):
-        raise PotError(f"{kind}.from_dict needs a dict, got {type(data).__name__}")
-    missing = [k for k in required if k not in data]
-    unknown = [k for k in data if k not in required]
+        raise PotTypeError(f"{kind}.from_dict needs a dict, got {type(data).__name__}")
+    cdef list items = list(dict.items(data))
+    cdef dict copy = {k: v for k, v in items if type(k) is str}
+    missing = [k for k in required if k not in copy]
+    unknown = [shown(k) for k, _ in items if type(k) is not str or k not in required]
     if missing or unknown:
         raise PotError(f"{kind}.from_dict: missing keys {missing}, unknown keys {unknown}")
-    return data
+    return copy
 
 
 # The result classes' docstrings open with a text signature (the line `--` ends it) so that
@@ -260,10 +291,13 @@ cdef class PotLayer:
     """
 
     def __init__(self, *, amount, eligible):
-        if self.eligible is not None:
-            raise TypeError("PotLayer is immutable")
-        self.eligible = _player_tuple(eligible, "eligible", True)
-        self.amount = _chip(amount, "amount")
+        eligible = _player_tuple(eligible, "eligible", True)
+        amount = _chip(amount, "amount")
+        with cython.critical_section(self):   # check-then-set, atomic on free-threaded Python
+            if self.eligible is not None:
+                raise TypeError("PotLayer is immutable")
+            self.eligible = eligible
+            self.amount = amount
 
     def __repr__(self):
         return f"PotLayer(amount={self.amount!r}, eligible={self.eligible!r})"
@@ -286,7 +320,7 @@ cdef class PotLayer:
     @classmethod
     def from_dict(cls, data):
         """Inverse of :meth:`to_dict`; a malformed mapping raises PotError."""
-        _checked_mapping(data, ("amount", "eligible"), "PotLayer")
+        data = _checked_mapping(data, ("amount", "eligible"), "PotLayer")
         return PotLayer(amount=data["amount"], eligible=data["eligible"])
 
 
@@ -329,12 +363,18 @@ cdef class PotAward:
         if sum(high_shares) + sum(low_shares) != amount - rake:
             raise PotError(f"shares add up to {sum(high_shares) + sum(low_shares)}, "
                            f"not the {amount - rake} chips left after rake")
-        self.amount, self.rake, self.eligible = amount, rake, eligible
-        self.high_winners, self.high_shares = high_winners, high_shares
-        self.low_winners, self.low_shares = low_winners, low_shares
+        with cython.critical_section(self):   # check-then-set, atomic on free-threaded Python
+            if self.eligible is not None:
+                raise TypeError("PotAward is immutable")
+            self.amount, self.rake, self.eligible = amount, rake, eligible
+            self.high_winners, self.high_shares = high_winners, high_shares
+            self.low_winners, self.low_shares = low_winners, low_shares
 
     def share_of(self, player):
         """Chips `player` won from this pot, both halves together (0 if none)."""
+        player = exact_int(player)
+        if player is None:
+            raise PotTypeError("share_of: player must be an int (a player index)")
         won = 0
         for winners, shares in ((self.high_winners, self.high_shares),
                                 (self.low_winners, self.low_shares)):
@@ -370,8 +410,7 @@ cdef class PotAward:
     @classmethod
     def from_dict(cls, data):
         """Inverse of :meth:`to_dict`; a malformed or inconsistent mapping raises PotError."""
-        _checked_mapping(data, _AWARD_KEYS, "PotAward")
-        return PotAward(**data)
+        return PotAward(**_checked_mapping(data, _AWARD_KEYS, "PotAward"))
 
 
 cdef tuple _AWARD_KEYS = ("amount", "rake", "eligible", "high_winners", "high_shares",
@@ -431,7 +470,7 @@ rake=1, total=100)
             raise PotError(f"payouts and returned need the same length, 1 to {MAX_PLAYERS}")
         for pot in pots:
             if not isinstance(pot, PotAward):
-                raise PotError(f"pots must hold PotAward objects, got {type(pot).__name__}")
+                raise PotTypeError(f"pots must hold PotAward objects, got {type(pot).__name__}")
             if max(pot.eligible) >= n:
                 raise PotError(f"{pot!r} names a player beyond the {n} in payouts")
         if rake != sum([pot.rake for pot in pots]) or total != sum(payouts) + rake:
@@ -439,11 +478,14 @@ rake=1, total=100)
         for i in range(n):
             if payouts[i] != returned[i] + sum([pot.share_of(i) for pot in pots]):
                 raise PotError(f"payouts[{i}] is not returned[{i}] plus player {i}'s shares")
-        self._alloc(n, 0)
-        for i in range(n):
-            self._payouts[i] = payouts[i]
-            self._returned[i] = returned[i]
-        self._pots, self._npots, self._rake, self._total = pots, len(pots), rake, total
+        with cython.critical_section(self):   # check-then-set, atomic on free-threaded Python
+            if self._payouts != NULL:
+                raise TypeError("Settlement is immutable")
+            self._alloc(n, 0)
+            for i in range(n):
+                self._payouts[i] = payouts[i]
+                self._returned[i] = returned[i]
+            self._pots, self._npots, self._rake, self._total = pots, len(pots), rake, total
 
     cdef int _alloc(self, Py_ssize_t n, int npots) except -1:
         cdef size_t size = 2 * n * sizeof(chips_t) + npots * sizeof(PotRecord)
@@ -463,24 +505,29 @@ rake=1, total=100)
     def pots(self):
         """tuple[PotAward, ...]: main pot first, then the side pots in order (P1)."""
         cdef int j
-        if self._pots is None:
-            self._pots = tuple([_award_from_record(&self._records[j])
-                                for j in range(self._npots)])
-        return self._pots
+        # Built on first access (most callers only want payouts); the critical section makes
+        # the check-then-set atomic on free-threaded Python (a no-op elsewhere).
+        with cython.critical_section(self):
+            if self._pots is None:
+                self._pots = tuple([_award_from_record(&self._records[j])
+                                    for j in range(self._npots)])
+            return self._pots
 
     @property
     def payouts(self):
         """tuple[int, ...]: chips each player receives, returned uncalled chips included."""
-        if self._payouts_t is None:
-            self._payouts_t = _chips_tuple(self._payouts, self._n)
-        return self._payouts_t
+        with cython.critical_section(self):
+            if self._payouts_t is None:
+                self._payouts_t = _chips_tuple(self._payouts, self._n)
+            return self._payouts_t
 
     @property
     def returned(self):
         """tuple[int, ...]: the uncalled bet handed back to its owner (P1), per player."""
-        if self._returned_t is None:
-            self._returned_t = _chips_tuple(self._returned, self._n)
-        return self._returned_t
+        with cython.critical_section(self):
+            if self._returned_t is None:
+                self._returned_t = _chips_tuple(self._returned, self._n)
+            return self._returned_t
 
     @property
     def rake(self):
@@ -518,7 +565,8 @@ rake=1, total=100)
     @classmethod
     def from_dict(cls, data):
         """Inverse of :meth:`to_dict`; numbers that do not add up raise PotError."""
-        _checked_mapping(data, ("pots", "payouts", "returned", "rake", "total"), "Settlement")
+        data = _checked_mapping(data, ("pots", "payouts", "returned", "rake", "total"),
+                                "Settlement")
         pots = _as_sequence(data["pots"], "pots")
         return Settlement(pots=[PotAward.from_dict(p) for p in pots], payouts=data["payouts"],
                           returned=data["returned"], rake=data["rake"], total=data["total"])
@@ -642,13 +690,19 @@ def settle(contributions, folded, high, low=None, *, order=None, rake=0, dead=0)
 # ---------------------------------------------------------------- NumPy batch (simulations)
 
 cdef object _batch_array(object np, object value, str name, object dtype, tuple shape):
+    """A private C-contiguous copy of a numpy array of the given dtype and shape.
+
+    Checked on a base-class view (a subclass's properties cannot lie about shape or dtype),
+    and copied so that no other thread's writes reach the kernel while it runs without the
+    GIL."""
     if not isinstance(value, np.ndarray):
-        raise ArrayError(f"{name} must be a numpy array, got {type(value).__name__}")
+        raise ArrayTypeError(f"{name} must be a numpy array, got {type(value).__name__}")
+    value = np.asarray(value)
     if value.dtype != dtype:
         raise ArrayError(f"{name} must have dtype {np.dtype(dtype)}, got {value.dtype}")
     if value.shape != shape:
         raise ArrayError(f"{name} must have shape {shape}, got {value.shape}")
-    return np.ascontiguousarray(value)
+    return np.array(value, order="C", copy=True)
 
 
 def settle_batch(contributions, folded, high, low=None, *, order=None, rake=None, dead=None):
@@ -672,9 +726,9 @@ def settle_batch(contributions, folded, high, low=None, *, order=None, rake=None
     cdef int status = POT_OK, npots = 0
     cdef chips_t ret[MAX_PLAYERS]
     cdef PotRecord recs[MAX_PLAYERS]
-    if not isinstance(contributions, np.ndarray) or contributions.ndim != 2:
+    if not isinstance(contributions, np.ndarray) or np.asarray(contributions).ndim != 2:
         raise ArrayError("contributions must be a 2-D numpy array (hands, players)")
-    m, n = contributions.shape
+    m, n = np.asarray(contributions).shape
     if n < 1 or n > MAX_PLAYERS:
         raise ArrayError(f"contributions must have 1 to {MAX_PLAYERS} columns, got {n}")
     cdef const int64_t[:, ::1] c = _batch_array(np, contributions, "contributions", np.int64,
@@ -687,10 +741,10 @@ def settle_batch(contributions, folded, high, low=None, *, order=None, rake=None
         lo = _batch_array(np, low, "low", np.int32, (m, n))
     if order is None:
         order = np.arange(n, dtype=np.int64)
-    if not isinstance(order, np.ndarray) or order.dtype.kind not in "iu" \
-            or order.shape not in ((n,), (m, n)):
+    order = np.asarray(order) if isinstance(order, np.ndarray) else None
+    if order is None or order.dtype.kind not in "iu" or order.shape not in ((n,), (m, n)):
         raise ArrayError(f"order must be an integer numpy array of shape ({n},) or ({m}, {n})")
-    cdef const int64_t[:, ::1] o = np.ascontiguousarray(order.reshape(-1, n), np.int64)
+    cdef const int64_t[:, ::1] o = np.array(order.reshape(-1, n), np.int64, order="C", copy=True)
     order_step = n if order.ndim == 2 else 0
     rake = np.zeros(m, np.int64) if rake is None else rake
     cdef const int64_t[::1] r = _batch_array(np, rake, "rake", np.int64, (m,))
