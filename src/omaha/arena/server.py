@@ -99,6 +99,7 @@ class _Client:
         self.outbox: asyncio.Queue[tuple[str, _Pending | None] | None] = asyncio.Queue()
         self.rate, self.burst = rate, burst
         self.tokens = float(burst)
+        self.closing = False
         self.stamp = time.monotonic()
 
     def allow(self) -> bool:
@@ -135,6 +136,7 @@ class ArenaServer:
         self._tasks: list[asyncio.Task[Any]] = []
         self._server: Any = None
         self._stop = asyncio.Event()
+        self._closers: set[asyncio.Task[None]] = set()
 
     # --- arena callbacks ---------------------------------------------------------------
 
@@ -237,18 +239,28 @@ class ArenaServer:
         try:
             async for frame in ws:
                 started = time.perf_counter()
+                if client.closing:
+                    continue   # keep reading so the close handshake can complete
                 if not client.allow():
+                    client.closing = True
                     client.push(error_message("rate_limited", "too many messages; closing"))
                     client.outbox.put_nowait(None)
-                    await writer
-                    await ws.close(1008, "rate limit")
-                    break
+                    closer = asyncio.create_task(self._close_after(client, writer))
+                    self._closers.add(closer)
+                    closer.add_done_callback(self._closers.discard)
+                    self._detach(client)
+                    continue
                 self._receive(client, frame, started)
         except ConnectionClosed:
             pass
         finally:
             self._detach(client)
-            writer.cancel()
+            if not client.closing:
+                writer.cancel()
+
+    async def _close_after(self, client: _Client, writer: asyncio.Task[None]) -> None:
+        await writer
+        await client.ws.close(1008, "rate limit")
 
     async def _writer(self, client: _Client) -> None:
         from websockets.exceptions import ConnectionClosed
