@@ -90,7 +90,7 @@ def test_schema_rejects_a_view_leaking_a_wrong_field():
 
 def test_stream_hides_other_hole_cards_and_burns_and_numbers_events_in_order():
     log = EventLog(keep=2)
-    game, table, _ = next(random_hands(1, seed=5))
+    game, _table, _ = next(random_hands(1, seed=5))
     hand = game.hand
     log.start_hand(hand=1, base=0)
     log.extend(e.to_dict() for e in hand.events)
@@ -163,7 +163,7 @@ def brought(arena):
 
 
 def test_illegal_actions_change_nothing_and_are_not_stored(tmp_path):
-    arena, sent, clock = make_arena(str(tmp_path / "a.sqlite"), tables=1, seats=3)
+    arena, _sent, _clock = make_arena(str(tmp_path / "a.sqlite"), tables=1, seats=3)
     for name in ("a", "b", "c"):
         arena.join(name)
     room = arena.rooms[1]
@@ -208,7 +208,7 @@ def test_a_restart_resumes_the_hand_at_its_last_stored_action_and_conserves_chip
                         None if r.hand is None else r.hand.snapshot()) for n, r in
                     arena.rooms.items()}
         # "crash": drop the objects without closing anything, reopen the same file
-        arena, sent, clock = make_arena(path)
+        arena, _sent, _clock = make_arena(path)
         got = {n: (r.hand_number, r.log.last_seq, None if r.hand is None else r.hand.snapshot())
                for n, r in arena.rooms.items()}
         assert got == expected
@@ -222,7 +222,7 @@ def test_a_restart_resumes_the_hand_at_its_last_stored_action_and_conserves_chip
 
 def test_timeouts_are_stored_and_replayed(tmp_path):
     path = str(tmp_path / "a.sqlite")
-    arena, sent, clock = make_arena(path, tables=1, seats=3,
+    arena, _sent, clock = make_arena(path, tables=1, seats=3,
                                     clock={"base_ms": 100, "countdown_ms": 100})
     for name in ("a", "b", "c"):
         arena.join(name)
@@ -239,8 +239,8 @@ def test_timeouts_are_stored_and_replayed(tmp_path):
 
 def test_resume_across_hands_returns_exactly_the_missed_items(tmp_path):
     path = str(tmp_path / "a.sqlite")
-    arena, sent, clock = make_arena(path, tables=1, seats=2)
-    (_, s1, t1), (_, s2, _) = arena.join("a"), arena.join("b")
+    arena, sent, _clock = make_arena(path, tables=1, seats=2)
+    (_, s1, t1), (_, _s2, _) = arena.join("a"), arena.join("b")
     room = arena.rooms[1]
     seen = []
     for _ in range(6):

@@ -72,7 +72,7 @@ class BotClient:
         try:
             from websockets.asyncio.client import connect
         except ImportError:   # websockets 12
-            from websockets import connect  # type: ignore[no-redef,attr-defined]
+            from websockets import connect  # type: ignore[no-redef,attr-defined,unused-ignore]
         delay = 0.05
         while True:
             try:

@@ -32,13 +32,6 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from omaha.clock import ClockConfig, TimeoutPolicy
-from omaha.clocked import ClockedHand, ClockedView, TimeRanOut
-from omaha.config import GameConfig
-from omaha.errors import ClockError, OmahaError, TableError
-from omaha.hand import Hand
-from omaha.table import Table
-
 from omaha.arena.messages import Act, ProtocolError
 from omaha.arena.storage import (
     ActionRecord,
@@ -50,6 +43,12 @@ from omaha.arena.storage import (
     TableRecord,
 )
 from omaha.arena.stream import EventLog, HandEvents, numbered
+from omaha.clock import ClockConfig, TimeoutPolicy
+from omaha.clocked import ClockedHand, ClockedView, TimeRanOut
+from omaha.config import GameConfig
+from omaha.errors import OmahaError, TableError
+from omaha.hand import Hand
+from omaha.table import Table
 
 __all__ = ["Arena", "ArenaSettings", "TableRoom", "hash_token"]
 
@@ -195,12 +194,12 @@ class TableRoom:
         """Number the hand's new events and send every seat its update."""
         hand = self.table.hand
         items: list[tuple[int, dict[str, Any]]] = []
-        if hand is not None and self.log.current is not None \
-                and self.log.current.hand == self.hand_number:
-            if hand.event_count > self._numbered:
-                fresh = [event.to_dict() for event in hand.events[self._numbered:]]
-                items = self.log.extend(fresh)
-                self._numbered = hand.event_count
+        current = self.log.current
+        if hand is not None and current is not None and current.hand == self.hand_number \
+                and hand.event_count > self._numbered:
+            fresh = [event.to_dict() for event in hand.events[self._numbered:]]
+            items = self.log.extend(fresh)
+            self._numbered = hand.event_count
         for seat in self.players:
             self.arena.emit(self, seat, self.update(seat, items))
 

@@ -15,6 +15,7 @@ connection acts only for the seat its token holds.
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import logging
 import os
@@ -62,15 +63,19 @@ class LatencyStats:
         self.actions = 0
 
     def add(self, ms: float) -> None:
+        """Record one action's latency in milliseconds."""
         self.actions += 1
         if len(self.samples) < self.keep:
             self.samples.append(ms)
 
     def summary(self) -> dict[str, Any]:
+        """Count, median, 99th percentile and maximum, in milliseconds."""
         data = sorted(self.samples)
         if not data:
             return {"count": 0, "p50": None, "p99": None, "max": None}
-        pick = lambda q: data[min(len(data) - 1, int(q * len(data)))]  # noqa: E731
+
+        def pick(q: float) -> float:
+            return data[min(len(data) - 1, int(q * len(data)))]
         return {"count": len(data), "p50": round(pick(0.50), 3), "p99": round(pick(0.99), 3),
                 "max": round(data[-1], 3)}
 
@@ -145,6 +150,9 @@ class ArenaServer:
         if client is not None:
             client.push(message, self._pending)
 
+    def _clock_changed(self, room: TableRoom) -> None:
+        self._drivers[room.number].attach(room.game)
+
     def _schedule_start(self, room: TableRoom) -> None:
         delay = self.arena.settings.hand_pause_ms / 1000
         asyncio.get_running_loop().call_later(delay, self._start_hand, room)
@@ -173,10 +181,10 @@ class ArenaServer:
         except ImportError:   # websockets 12
             ws_serve = websockets.serve
         for number, room in self.arena.rooms.items():
-            driver = ClockDriver(lambda fired, r=room: self._on_timeouts(r, fired),
+            driver = ClockDriver(functools.partial(self._on_timeouts, room),
                                  time_source=_ArenaTime(self.arena.now))
             self._drivers[number] = driver
-            room.on_clock_change = lambda r: self._drivers[r.number].attach(r.game)
+            room.on_clock_change = self._clock_changed
             room.on_hand_over = self._schedule_start
             driver.attach(room.game)
             self._tasks.append(asyncio.create_task(driver.run()))
