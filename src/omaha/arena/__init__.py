@@ -17,7 +17,7 @@ protocol and the crash rules are in ``docs/arena.md``.
 
 >>> from omaha.arena import EventLog, load_schema
 >>> sorted(load_schema()["$defs"])[:3]
-['clock_view', 'client_message', 'clocked_view']
+['client_message', 'clock_view', 'clocked_view']
 """
 
 from omaha.arena.driver import ClockDriver
