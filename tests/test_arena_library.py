@@ -261,3 +261,47 @@ def test_resume_across_hands_returns_exactly_the_missed_items(tmp_path):
             assert event["cards"] is None
     with pytest.raises(ProtocolError):
         arena2.seat_of("not a token")
+
+
+def test_conservation_check_finds_a_created_chip(tmp_path):
+    from omaha.arena.export import check_conservation
+
+    path = str(tmp_path / "a.sqlite")
+    arena, _, _ = make_arena(path, tables=1, seats=2)
+    arena.join("a")
+    arena.join("b")
+    room = arena.rooms[1]
+    for _ in range(3):
+        room.start_hand()
+        while not room.hand.is_over:
+            room.act(room.hand.to_act, Act("check_or_call"))
+    assert check_conservation(arena.storage) == []
+    db = arena.storage._db
+    events = json.loads(db.execute("SELECT events FROM hands WHERE hand=2").fetchone()[0])
+    events[0]["stacks"][0] += 1          # a chip appears from nowhere
+    db.execute("UPDATE hands SET events=? WHERE hand=2", (json.dumps(events),))
+    problems = check_conservation(arena.storage)
+    assert problems and "hand 2" in problems[0]
+
+
+def test_import_omaha_and_the_arena_library_does_not_import_websockets():
+    import subprocess
+    import sys
+    code = ("import sys, omaha, omaha.arena, omaha.arena.server, omaha.arena.client, omaha.cli; "
+            "omaha.cli.build_parser(); assert 'websockets' not in sys.modules; print('ok')")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=False)
+    assert out.stdout.strip() == "ok", out.stderr
+
+
+def test_serve_and_bots_without_websockets_exit_2_with_the_install_hint(tmp_path):
+    import subprocess
+    import sys
+    block = ("import sys; sys.modules['websockets'] = None; from omaha.cli import main; "
+             "sys.exit(main(sys.argv[1:]))")
+    for argv in (["serve", "--db", str(tmp_path / "x.sqlite")], ["bots", "ws://127.0.0.1:1"]):
+        out = subprocess.run([sys.executable, "-c", block, *argv], capture_output=True,
+                             text=True, check=False)
+        assert out.returncode == 2
+        assert 'pip install "omaha-poker[server]"' in out.stderr
+        assert len(out.stderr.strip().splitlines()) == 1

@@ -142,6 +142,7 @@ def run_bots(args: argparse.Namespace) -> int:
         return 2
     import asyncio
 
+    from omaha.arena.client import BotError
     from omaha.arena.client import run_bots as play
 
     try:
@@ -149,6 +150,9 @@ def run_bots(args: argparse.Namespace) -> int:
                                    policy=args.policy, seed=args.seed, timeout=args.timeout))
     except asyncio.TimeoutError:
         print(f"omaha bots: not done after {args.timeout} s", file=sys.stderr)
+        return 1
+    except BotError as exc:
+        print(f"omaha bots: {exc}", file=sys.stderr)
         return 1
     tables = sorted({r.table for r in reports})
     actions = sum(r.actions for r in reports)

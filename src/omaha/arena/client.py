@@ -20,7 +20,11 @@ from omaha.bots import BOTS, Bot, Situation
 from omaha.cards import parse_cards
 from omaha.config import Variant
 
-__all__ = ["BotClient", "BotReport", "decide", "run_bots"]
+__all__ = ["BotClient", "BotError", "BotReport", "decide", "run_bots"]
+
+
+class BotError(Exception):
+    """The server refused a bot for good (no free seat, no such table, unknown token)."""
 
 
 def decide(bot: Bot, view: dict[str, Any], variant: Variant,
@@ -113,7 +117,7 @@ class BotClient:
             elif kind == "error":
                 self.report.errors.append(f"{message['code']}: {message['message']}")
                 if message["code"] in ("table_full", "bad_token", "no_table"):
-                    raise SystemExit(f"{self.report.name}: {message['message']}")
+                    raise BotError(f"{self.report.name}: {message['message']}")
             elif kind == "update":
                 for item in message["events"]:
                     if item["seq"] != self.report.last_seq + 1:

@@ -129,8 +129,6 @@ class ArenaServer:
                  host: str = "127.0.0.1", port: int = 8765, max_size: int = 4096,
                  rate: float = 50.0, burst: int = 100, stats_path: str | None = None,
                  synchronous: str = "NORMAL") -> None:
-        self.storage = SqliteStorage(db, synchronous=synchronous)
-        self.arena = Arena.open(self.storage, settings, emit=self._emit)
         self.host, self.port = host, port
         self.max_size, self.rate, self.burst = max_size, rate, burst
         self.stats = LatencyStats()
@@ -140,8 +138,10 @@ class ArenaServer:
         self._drivers: dict[int, ClockDriver] = {}
         self._tasks: list[asyncio.Task[Any]] = []
         self._server: Any = None
-        self._stop = asyncio.Event()
+        self._stop = asyncio.Event()   # needs no running loop since Python 3.10
         self._closers: set[asyncio.Task[None]] = set()
+        self.storage = SqliteStorage(db, synchronous=synchronous)
+        self.arena = Arena.open(self.storage, settings, emit=self._emit)
 
     # --- arena callbacks ---------------------------------------------------------------
 
