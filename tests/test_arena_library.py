@@ -305,3 +305,33 @@ def test_serve_and_bots_without_websockets_exit_2_with_the_install_hint(tmp_path
         assert out.returncode == 2
         assert 'pip install "omaha-poker[server]"' in out.stderr
         assert len(out.stderr.strip().splitlines()) == 1
+
+
+def test_views_built_at_once_equal_each_seats_own_view(tmp_path):
+    """The fast per-seat views are checked against the engine's own view, state by state."""
+    rng = random.Random(4)
+    arena, _, clock = make_arena(str(tmp_path / "a.sqlite"), tables=1, seats=6,
+                                 clock={"base_ms": 1000, "countdown_ms": 1000})
+    for i in range(5):
+        arena.join(f"p{i}")
+    room = arena.rooms[1]
+    assert room.views() == {seat: room.view(seat) for seat in room.players}   # before any hand
+    checked = 0
+    for _ in range(25):
+        room.start_hand()
+        if len(room.players) < 6 and rng.random() < 0.2:
+            arena.join("late")    # seated, not dealt in: a spectator's view
+        while room.hand is not None and not room.hand.is_over:
+            assert room.views() == {seat: room.view(seat) for seat in room.players}
+            checked += 1
+            clock[0] += rng.choice((0, 10, 2500))
+            room._fire_due()
+            if room.hand.is_over:
+                break
+            legal = room.hand.legal_actions()
+            act = Act("fold") if rng.random() < 0.2 else Act("check_or_call")
+            if legal.can_raise and rng.random() < 0.3:
+                act = Act("bet_or_raise", to=rng.randint(legal.min_raise_to, legal.max_raise_to))
+            room.act(legal.seat, act)
+        assert room.views() == {seat: room.view(seat) for seat in room.players}
+    assert checked > 100

@@ -157,8 +157,9 @@ def run_bots(args: argparse.Namespace) -> int:
     tables = sorted({r.table for r in reports})
     actions = sum(r.actions for r in reports)
     reconnects = sum(r.reconnects for r in reports)
+    gaps = sum(r.gaps for r in reports)
     print(f"omaha bots: {len(reports)} bots at {len(tables)} tables, {actions} actions, "
-          f"{reconnects} reconnections")
+          f"{reconnects} reconnections, {gaps} stream gaps")
     return 0
 
 

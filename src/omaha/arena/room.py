@@ -43,6 +43,7 @@ from omaha.arena.storage import (
     TableRecord,
 )
 from omaha.arena.stream import EventLog, HandEvents, numbered
+from omahacore.cards import format_cards
 from omaha.clock import ClockConfig, TimeoutPolicy
 from omaha.clocked import ClockedHand, ClockedView, TimeRanOut
 from omaha.config import GameConfig
@@ -176,6 +177,43 @@ class TableRoom:
         return ClockedView(hand.view(seat if seat in hand.seats else None),
                            ActionClock(self.arena.clock_config).view(now)).to_dict()
 
+    def views(self) -> dict[int, dict[str, Any] | None]:
+        """Every seated player's view at once (what :meth:`view` gives each, built faster).
+
+        The public part (a spectator's view and the clock) is built once; each seat then gets
+        its own hole cards and, if it is to act, the legal actions. Tests check the result
+        equals :meth:`view` for every seat.
+        """
+        hand = self.table.hand
+        if hand is None:
+            return {seat: None for seat in self.players}
+        now = self.arena.now()
+        if self.game is not None and self.game.hand is hand:
+            clock = self.game.clock.view(now).to_dict()
+        else:
+            from omaha.clock import ActionClock
+            clock = ActionClock(self.arena.clock_config).view(now).to_dict()
+        public = hand.view(None).to_dict()
+        public["clock"] = clock
+        to_act = hand.to_act
+        legal = hand.legal_actions().to_dict() if to_act is not None else None
+        index = {seat: i for i, seat in enumerate(hand.seats)}
+        out: dict[int, dict[str, Any] | None] = {}
+        for seat in self.players:
+            i = index.get(seat)
+            if i is None:
+                out[seat] = public
+                continue
+            mine = dict(public)
+            mine["seat"] = seat
+            players = list(public["players"])
+            if players[i]["cards"] is None:
+                players[i] = {**players[i], "cards": format_cards(hand.hole_cards(seat))}
+            mine["players"] = players
+            mine["legal"] = legal if to_act == seat else None
+            out[seat] = mine
+        return out
+
     # --- persistence -------------------------------------------------------------------
 
     def _save(self, *, seat: SeatRecord | None = None, finished: FinishedHand | None = None,
@@ -200,16 +238,19 @@ class TableRoom:
             fresh = [event.to_dict() for event in hand.events[self._numbered:]]
             items = self.log.extend(fresh)
             self._numbered = hand.event_count
+        views = self.views()
         for seat in self.players:
-            self.arena.emit(self, seat, self.update(seat, items))
+            self.arena.emit(self, seat, self.update(seat, items, views[seat]))
 
-    def update(self, seat: int, items: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
-        """The ``update`` message of ``items`` (numbered omniscient events) for ``seat``."""
+    def update(self, seat: int, items: list[tuple[int, dict[str, Any]]],
+               view: dict[str, Any] | None | bool = True) -> dict[str, Any]:
+        """The ``update`` message of ``items`` (numbered omniscient events) for ``seat``
+        (``view`` as built by :meth:`views`, or True to build it)."""
         joined = self.players[seat].joined_seq if seat in self.players else 0
         return {"type": "update", "table": self.number, "hand": self.hand_number,
                 "events": [numbered(seq, self.hand_number, event, seat)
                            for seq, event in items if seq > joined],
-                "view": self.view(seat)}
+                "view": self.view(seat) if view is True else view}
 
     def resume_items(self, seat: int, last_seq: int) -> tuple[list[dict[str, Any]], bool]:
         """The stream items after ``last_seq`` for ``seat`` and whether some were skipped."""
