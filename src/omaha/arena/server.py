@@ -43,6 +43,8 @@ __all__ = ["ArenaServer", "LatencyStats", "serve"]
 log = logging.getLogger("omaha.arena")
 
 INSTALL_HINT = 'the arena needs the server extra: pip install "omaha-poker[server]"'
+SLOW_CLIENT_BYTES = 4 << 20   # unsent bytes after which a client that does not read is dropped
+_OPEN: Any = None             # websockets.protocol.State.OPEN, set when a server starts
 
 
 def import_websockets() -> Any:
@@ -105,6 +107,8 @@ class _Client:
         self.rate, self.burst = rate, burst
         self.tokens = float(burst)
         self.closing = False
+        # websockets >= 13 (the asyncio implementation): write frames synchronously
+        self.direct = _OPEN is not None and hasattr(ws, "protocol") and hasattr(ws, "send_data")
         self.stamp = time.monotonic()
 
     def allow(self) -> bool:
@@ -117,9 +121,32 @@ class _Client:
         return True
 
     def push(self, message: dict[str, Any], pending: _Pending | None = None) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        if self.direct and self.outbox.empty():
+            self._write_now(text)
+            return
         if pending is not None:
             pending.left += 1
-        self.outbox.put_nowait((json.dumps(message, separators=(",", ":")), pending))
+        self.outbox.put_nowait((text, pending))
+
+    def _write_now(self, text: str) -> None:
+        """Write one text frame to the socket at once, in call order, without awaiting.
+
+        Awaiting ``send`` for every recipient would queue each write behind every other
+        table's work; writing through the connection's protocol keeps each client's messages
+        in order and puts them on the wire before the next action is read. A client that
+        does not read has its unsent data capped: over ``SLOW_CLIENT_BYTES`` it is dropped.
+        """
+        ws = self.ws
+        if ws.protocol.state is not _OPEN:
+            return
+        try:
+            ws.protocol.send_text(text.encode())
+            ws.send_data()
+        except Exception:   # the connection is closing: its handler cleans up
+            return
+        if ws.transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
+            ws.transport.abort()
 
 
 class ArenaServer:
@@ -175,7 +202,13 @@ class ArenaServer:
 
     async def start(self) -> int:
         """Listen; returns the port."""
+        global _OPEN
         websockets = import_websockets()
+        try:
+            from websockets.protocol import State
+            _OPEN = State.OPEN
+        except ImportError:   # pragma: no cover
+            _OPEN = None
         try:
             from websockets.asyncio.server import serve as ws_serve
         except ImportError:   # websockets 12

@@ -254,11 +254,11 @@ class SqliteStorage:
                            (entry.table, entry.seat, entry.amount, entry.kind, entry.before_hand))
 
     def append_action(self, table: int, action: ActionRecord) -> None:
-        with self._transaction():
-            self._db.execute("INSERT INTO actions (table_id, hand, seat, action, amount, policy) "
-                             "VALUES (?, ?, ?, ?, ?, ?)",
-                             (table, action.hand, action.seat, action.action, action.to,
-                              action.policy))
+        # one statement in autocommit mode is its own transaction: committed on return
+        self._db.execute("INSERT INTO actions (table_id, hand, seat, action, amount, policy) "
+                         "VALUES (?, ?, ?, ?, ?, ?)",
+                         (table, action.hand, action.seat, action.action, action.to,
+                          action.policy))
 
     def seats(self) -> list[SeatRecord]:
         return [SeatRecord(*row) for row in self._db.execute(
