@@ -213,6 +213,9 @@ def test_a_restart_resumes_the_hand_at_its_last_stored_action_and_conserves_chip
                for n, r in arena.rooms.items()}
         assert got == expected
         assert chips(arena) == brought(arena)
+        for room in arena.rooms.values():   # everyone comes back (D3)
+            for seat in room.players:
+                room.reconnect(seat)
     hands = list(arena.storage.finished_hands())
     assert len(hands) >= 6
     for table in (1, 2):
@@ -335,3 +338,30 @@ def test_views_built_at_once_equal_each_seats_own_view(tmp_path):
             room.act(legal.seat, act)
         assert room.views() == {seat: room.view(seat) for seat in room.players}
     assert checked > 100
+
+
+def test_a_late_action_after_the_own_timeout_is_refused_with_d2(tmp_path):
+    arena, _, clock = make_arena(str(tmp_path / "a.sqlite"), tables=1, seats=2,
+                                 clock={"base_ms": 100, "countdown_ms": 100})
+    arena.join("a")
+    arena.join("b")
+    room = arena.rooms[1]
+    room.start_hand()
+    seat = room.hand.to_act
+    clock[0] = 10_000            # the time ran out long ago; the action arrives now
+    with pytest.raises(ProtocolError) as info:
+        room.act(seat, Act("call"))
+    assert info.value.rule == "D2"
+    assert room.hand is not None and room.hand.is_over   # the timeout stood (D2)
+
+
+def test_a_table_whose_players_all_left_deals_no_new_hand(tmp_path):
+    arena, _, _ = make_arena(str(tmp_path / "a.sqlite"), tables=1, seats=2)
+    arena.join("a")
+    arena.join("b")
+    room = arena.rooms[1]
+    assert room.can_start()
+    room.disconnect(1)
+    assert not room.can_start()
+    room.reconnect(1)
+    assert room.can_start()

@@ -147,8 +147,9 @@ class TableRoom:
         return self.table.in_hand
 
     def can_start(self) -> bool:
-        """Whether a new hand can be dealt now (none in play, two players with chips)."""
-        if self.table.in_hand:
+        """Whether a new hand can be dealt now: none in play, two players with chips, and
+        at least two players connected (a table whose players all left waits for them)."""
+        if self.table.in_hand or len(self.connected) < 2:
             return False
         try:
             self.table.deal_plan()
@@ -352,7 +353,11 @@ class TableRoom:
         if message.hand is not None and message.hand != self.hand_number:
             raise ProtocolError("stale_hand", f"hand {message.hand} is over; hand "
                                 f"{self.hand_number} is in play")
-        self._fire_due()
+        late = [t for t in self._fire_due() if t.seat == seat]
+        if late:   # meant for the decision that expired, even if seat is to act again (D2)
+            raise ProtocolError("illegal_action", f"seat {seat}'s time ran out at "
+                                f"{late[-1].at_ms} ms ({late[-1].action.value}); the action "
+                                "came too late", rule="D2")
         game = self.game
         if game is None or game.hand.is_over:
             raise ProtocolError("no_hand", "no hand is in play")
@@ -372,12 +377,14 @@ class TableRoom:
             self._record(timeout.seat, "timeout", policy=self.arena.clock_config.policy.value)
         self._after_change()
 
-    def _fire_due(self) -> None:
+    def _fire_due(self) -> list[TimeRanOut]:
         game = self.game
-        if game is not None and not game.hand.is_over:
-            fired = game.advance(self.arena.now())
-            if fired:
-                self.on_timeouts(fired)
+        if game is None or game.hand.is_over:
+            return []
+        fired = game.advance(self.arena.now())
+        if fired:
+            self.on_timeouts(fired)
+        return fired
 
     def _after_change(self) -> None:
         game = self.game

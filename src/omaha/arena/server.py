@@ -397,6 +397,8 @@ class ArenaServer:
         client.push({"type": "update", "table": room.number, "hand": room.hand_number,
                      "events": items, "view": room.view(seat)})
         room.reconnect(seat)
+        if room.can_start():
+            self._schedule_start(room)
 
 
 class _ArenaTime:
