@@ -365,3 +365,25 @@ def test_a_table_whose_players_all_left_deals_no_new_hand(tmp_path):
     assert not room.can_start()
     room.reconnect(1)
     assert room.can_start()
+
+
+def test_export_writes_names_that_need_escaping_and_replays(tmp_path):
+    from omaha.arena.export import export_phhs
+    from omaha.phh import load_all, replay_history
+
+    arena, _, _ = make_arena(str(tmp_path / "a.sqlite"), tables=1, seats=3)
+    for name in ('quote " and \\ backslash', "ünïcode ♠", "[table-1-hand-1]"):
+        arena.join(name)
+    room = arena.rooms[1]
+    for _ in range(4):
+        room.start_hand()
+        while not room.hand.is_over:
+            room.act(room.hand.to_act, Act("check_or_call"))
+    path = tmp_path / "hands.phhs"
+    assert export_phhs(arena.storage, path) == 4
+    hands = load_all(path)
+    assert sorted(hands) == [f"table-1-hand-{n}" for n in range(1, 5)]
+    for history in hands.values():
+        assert set(history.metadata["players"]) == {'quote " and \\ backslash', "ünïcode ♠",
+                                                    "[table-1-hand-1]"}
+        assert replay_history(history).matches

@@ -101,6 +101,7 @@ class BotClient:
         else:
             hello = {"type": "resume", "token": self.token, "last_seq": self.report.last_seq}
         await ws.send(json.dumps(hello))
+        acted = -1   # a fresh session may have to repeat an action the server never stored
         async for frame in ws:
             message = json.loads(frame)
             kind = message["type"]
@@ -131,7 +132,8 @@ class BotClient:
                 if stop is not None and stop.is_set():
                     return True
                 if view is not None and view["legal"] is not None and not view["is_over"] \
-                        and view["to_act"] == view["seat"]:
+                        and view["to_act"] == view["seat"] and acted != self.report.last_seq:
+                    acted = self.report.last_seq   # one decision per state, however many views
                     assert self.variant is not None
                     act = decide(self.bot, view, self.variant, self.rng)
                     act["hand"] = hand
