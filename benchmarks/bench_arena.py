@@ -109,7 +109,7 @@ def load(args: argparse.Namespace) -> int:
 async def hostile(port: int, stop: asyncio.Event, counts: dict[str, int]) -> None:
     """Garbage, forged tokens, acting unseated, oversized frames and floods, at random."""
     from websockets.asyncio.client import connect
-    from websockets.exceptions import ConnectionClosed
+    from websockets.exceptions import WebSocketException
 
     rng = random.Random()
     payloads = ["not json", "[1,2,3]", '{"type": "dance"}', '{"type": "act", "action": "fold"}',
@@ -127,7 +127,7 @@ async def hostile(port: int, stop: asyncio.Event, counts: dict[str, int]) -> Non
                     message = json.loads(await asyncio.wait_for(ws.recv(), 1))
                     counts[message.get("code", message["type"])] = \
                         counts.get(message.get("code", message["type"]), 0) + 1
-        except (ConnectionClosed, OSError, asyncio.TimeoutError) as exc:
+        except (WebSocketException, OSError, asyncio.TimeoutError) as exc:
             name = type(exc).__name__
             counts[name] = counts.get(name, 0) + 1
 
