@@ -112,6 +112,7 @@ def run_serve(args: argparse.Namespace) -> int:
     if not _has_websockets("serve"):
         return 2
     import asyncio
+    import sqlite3
 
     from omaha.arena.server import serve
     from omaha.errors import OmahaError
@@ -130,7 +131,7 @@ def run_serve(args: argparse.Namespace) -> int:
                           max_size=args.max_frame, rate=args.rate, burst=args.burst,
                           stats_path=args.stats,
                           synchronous="FULL" if args.fsync else "NORMAL"))
-    except (OmahaError, OSError) as exc:
+    except (OmahaError, OSError, sqlite3.Error) as exc:
         print(f"omaha serve: {exc}", file=sys.stderr)
         return 2
     return 0
@@ -166,6 +167,7 @@ def run_bots(args: argparse.Namespace) -> int:
 def run_export(args: argparse.Namespace) -> int:
     """``omaha export``: every finished hand to one .phhs file."""
     import os
+    import sqlite3
 
     from omaha.arena.export import export_phhs
     from omaha.arena.storage import SqliteStorage
@@ -173,10 +175,16 @@ def run_export(args: argparse.Namespace) -> int:
     if not os.path.exists(args.db):
         print(f"omaha export: no database {args.db}", file=sys.stderr)
         return 2
-    storage = SqliteStorage(args.db)
+    from omaha.errors import OmahaError
+
     try:
-        count = export_phhs(storage, args.output)
-    finally:
-        storage.close()
+        storage = SqliteStorage(args.db)
+        try:
+            count = export_phhs(storage, args.output)
+        finally:
+            storage.close()
+    except (OmahaError, OSError, sqlite3.Error) as exc:
+        print(f"omaha export: {exc}", file=sys.stderr)
+        return 2
     print(f"omaha export: {count} hands written to {args.output}")
     return 0
