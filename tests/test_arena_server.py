@@ -7,6 +7,7 @@ import signal
 import socket
 import subprocess
 import sys
+import time
 
 import pytest
 
@@ -235,3 +236,31 @@ def check_chips_conserved(storage):
     """Every hand starts each seat where the previous one left it (or at a buy-in/rebuy)."""
     assert list(storage.finished_hands())
     assert check_conservation(storage) == []
+
+
+def test_the_clock_runs_in_real_time_and_a_silent_player_times_out(tmp_path):
+    """D1/D2 enforced by the server's clock driver: nobody acts, the hand still ends."""
+    async def main():
+        server = ArenaServer(str(tmp_path / "a.sqlite"),
+                             ArenaSettings(tables=1, seats=2,
+                                           clock={"base_ms": 100, "countdown_ms": 100}),
+                             port=0)
+        port = await server.start()
+        url = f"ws://127.0.0.1:{port}"
+        async with connect(url) as a, connect(url) as b:
+            await a.send(json.dumps({"type": "join", "name": "silent-a"}))
+            await b.send(json.dumps({"type": "join", "name": "silent-b"}))
+            started = time.monotonic()
+            seen = []
+            while True:
+                seen += await receive(a, "update")
+                view = seen[-1]["view"]
+                if view is not None and view["is_over"]:
+                    break
+            elapsed = time.monotonic() - started
+        await server.close()
+        return seen, elapsed
+    seen, elapsed = run(main())
+    kinds = [item["event"]["type"] for m in seen if m["type"] == "update" for item in m["events"]]
+    assert "timed_out" in kinds and kinds[-1] == "hand_ended"
+    assert 0.15 < elapsed < 10
