@@ -123,7 +123,7 @@ async def hostile(port: int, stop: asyncio.Event, counts: dict[str, int]) -> Non
                 flood = rng.random() < 0.2
                 for _ in range(300 if flood else rng.randint(1, 5)):
                     await ws.send(rng.choice(payloads[:-1]) if flood else rng.choice(payloads))
-                for _ in range(5):
+                for _ in range(1000 if flood else 5):   # a flood: read until closed
                     message = json.loads(await asyncio.wait_for(ws.recv(), 1))
                     counts[message.get("code", message["type"])] = \
                         counts.get(message.get("code", message["type"]), 0) + 1
