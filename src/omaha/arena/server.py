@@ -36,7 +36,7 @@ from omaha.arena.messages import (
     parse_client_message,
 )
 from omaha.arena.room import Arena, ArenaSettings, TableRoom
-from omaha.arena.storage import SqliteStorage
+from omaha.arena.storage import SqliteStorage, Storage
 from omaha.errors import OmahaError
 
 __all__ = ["ArenaServer", "LatencyStats", "serve"]
@@ -151,9 +151,13 @@ class _Client:
 
 
 class ArenaServer:
-    """Serves an arena over WebSockets on ``host:port`` (``port`` 0: a free one)."""
+    """Serves an arena over WebSockets on ``host:port`` (``port`` 0: a free one).
 
-    def __init__(self, db: str, settings: ArenaSettings | None = None, *,
+    ``db`` is a SQLite file path or any :class:`~omaha.arena.storage.Storage` (another
+    database behind the same interface).
+    """
+
+    def __init__(self, db: str | Storage, settings: ArenaSettings | None = None, *,
                  host: str = "127.0.0.1", port: int = 8765, max_size: int = 4096,
                  rate: float = 50.0, burst: int = 100, stats_path: str | None = None,
                  synchronous: str = "NORMAL") -> None:
@@ -168,7 +172,8 @@ class ArenaServer:
         self._server: Any = None
         self._stop = asyncio.Event()   # needs no running loop since Python 3.10
         self._closers: set[asyncio.Task[None]] = set()
-        self.storage = SqliteStorage(db, synchronous=synchronous)
+        self.storage: Storage = (SqliteStorage(db, synchronous=synchronous)
+                                 if isinstance(db, str) else db)
         self.arena = Arena.open(self.storage, settings, emit=self._emit)
 
     # --- arena callbacks ---------------------------------------------------------------
@@ -408,7 +413,7 @@ class _ArenaTime:
         self.now = now
 
 
-async def serve(db: str, settings: ArenaSettings | None = None, *, host: str = "127.0.0.1",
+async def serve(db: str | Storage, settings: ArenaSettings | None = None, *, host: str = "127.0.0.1",
                 port: int = 8765, ready: Callable[[int], None] | None = None,
                 **options: Any) -> None:
     """Run a server until SIGINT/SIGTERM; ``ready(port)`` is called once it listens."""
