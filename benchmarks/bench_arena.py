@@ -97,12 +97,15 @@ def load(args: argparse.Namespace) -> int:
     rate = (high[1] - low[1]) / (high[0] - low[0]) if low and high and high[0] > low[0] else None
     latency = final.get("latency_ms", {})
     print(out.strip() or err.strip())
+    cpu = latency.get("cpu", {})
     print(f"| tables x bots | hands | wall s | hands/s (steady) | actions | p50 ms | p99 ms | "
-          f"max ms |")
-    print("|---|---:|---:|---:|---:|---:|---:|---:|")
+          f"max ms | CPU p50 ms | CPU p99 ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     print(f"| {args.tables} x {args.seats} | {final.get('hands')} | {wall:.1f} | "
           f"{rate if rate is None else round(rate, 1)} | {latency.get('count')} | "
-          f"{latency.get('p50')} | {latency.get('p99')} | {latency.get('max')} |")
+          f"{latency.get('p50')} | {latency.get('p99')} | {latency.get('max')} | "
+          f"{cpu.get('p50')} | {cpu.get('p99')} |")
+    print(f"load average after the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     return 0 if bots.returncode == 0 else 1
 
 
