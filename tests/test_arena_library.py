@@ -387,3 +387,17 @@ def test_export_writes_names_that_need_escaping_and_replays(tmp_path):
         assert set(history.metadata["players"]) == {'quote " and \\ backslash', "ünïcode ♠",
                                                     "[table-1-hand-1]"}
         assert replay_history(history).matches
+
+
+def test_a_join_repeated_with_the_same_client_token_returns_the_same_seat(tmp_path):
+    path = str(tmp_path / "a.sqlite")
+    arena, _, _ = make_arena(path, tables=1, seats=3)
+    token = "k" * 40
+    room, seat, got = arena.join("ann", token=token)
+    assert got == token
+    arena2, _, _ = make_arena(path)     # the reply was lost in a crash; the bot joins again
+    room2, seat2, _ = arena2.join("ann", token=token)
+    assert (room2.number, seat2) == (room.number, seat)
+    assert len(room2.players) == 1 and len(arena2.storage.ledger()) == 1
+    with pytest.raises(ProtocolError):
+        parse_client_message('{"type": "join", "name": "x", "token": "short"}')

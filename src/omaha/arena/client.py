@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -67,7 +68,8 @@ class BotClient:
         self.bot = BOTS[policy]()
         self.rng = rng if rng is not None else random.Random()
         self.report = BotReport(name)
-        self.token: str | None = None
+        self.token = secrets.token_urlsafe(32)   # ours: a join repeated after a crash is safe
+        self.joined = False
         self.variant: Variant | None = None
 
     async def run(self, stop: asyncio.Event | None = None) -> BotReport:
@@ -94,8 +96,9 @@ class BotClient:
 
     async def _session(self, ws: Any, stop: asyncio.Event | None) -> bool:
         """One connection; True when done."""
-        if self.token is None:
-            hello: dict[str, Any] = {"type": "join", "name": self.report.name}
+        if not self.joined:
+            hello: dict[str, Any] = {"type": "join", "name": self.report.name,
+                                     "token": self.token}
             if self.table is not None:
                 hello["table"] = self.table
         else:
@@ -106,7 +109,7 @@ class BotClient:
             message = json.loads(frame)
             kind = message["type"]
             if kind == "joined":
-                self.token = message["token"]
+                self.token, self.joined = message["token"], True
                 self.report.table, self.report.seat = message["table"], message["seat"]
                 self.report.last_seq = message["seq"]
                 self.variant = Variant.from_dict(message["settings"]["game"]["variant"])

@@ -19,6 +19,7 @@ omaha.arena.messages.ProtocolError: bad_message: unknown action 'raise'; expecte
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -44,7 +45,8 @@ ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "
 """The actions a client may send (the :class:`~omaha.hand.Hand` methods of those names)."""
 
 MAX_NAME = 32
-MAX_INT = 2**53 - 1   # every integer a JSON client may send fits a double exactly
+MAX_INT = 2**53 - 1
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{32,128}")   # every integer a JSON client may send fits a double exactly
 
 
 class ProtocolError(OmahaError):
@@ -59,10 +61,16 @@ class ProtocolError(OmahaError):
 
 @dataclass(frozen=True, slots=True)
 class Join:
-    """Take a free seat (at ``table``, or the first table with one) under ``name``."""
+    """Take a free seat (at ``table``, or the first table with one) under ``name``.
+
+    ``token`` (optional, 32 to 128 URL-safe characters a client draws from a CSPRNG) makes
+    the join idempotent: sent again after a lost reply, it returns the seat it already
+    took instead of taking another. Without it the server draws the token.
+    """
 
     name: str
     table: int | None = None
+    token: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,7 +98,7 @@ class Ping:
 
 ClientMessage = Join | Resume | Act | Ping
 
-_FIELDS = {"join": {"name", "table"}, "resume": {"token", "last_seq"},
+_FIELDS = {"join": {"name", "table", "token"}, "resume": {"token", "last_seq"},
            "act": {"action", "to", "hand", "seat"}, "ping": set()}
 
 
@@ -127,7 +135,11 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME or not name.isprintable():
             raise ProtocolError("bad_message", f"name must be 1 to {MAX_NAME} printable "
                                 "characters")
-        return Join(name=name, table=_int(data, "table", minimum=1))
+        token = data.get("token")
+        if token is not None and (not isinstance(token, str) or not _TOKEN.fullmatch(token)):
+            raise ProtocolError("bad_message", "token must be 32 to 128 characters of "
+                                "A-Z a-z 0-9 _ -")
+        return Join(name=name, table=_int(data, "table", minimum=1), token=token)
     if kind == "resume":
         token = data.get("token")
         if not isinstance(token, str) or not 1 <= len(token) <= 128:

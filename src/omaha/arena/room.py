@@ -281,12 +281,16 @@ class TableRoom:
 
     # --- seats -------------------------------------------------------------------------
 
-    def join(self, name: str) -> tuple[int, str]:
-        """Seat a new player with the buy-in; returns (seat, token). Committed first."""
+    def join(self, name: str, token: str | None = None) -> tuple[int, str]:
+        """Seat a new player with the buy-in; returns (seat, token). Committed first.
+
+        ``token`` is the client's own (see :class:`~omaha.arena.messages.Join`); by default
+        one is drawn from :mod:`secrets`.
+        """
         seat = self.free_seat()
         if seat is None:
             raise ProtocolError("table_full", f"table {self.number} has no free seat")
-        token = secrets.token_urlsafe(32)
+        token = token if token is not None else secrets.token_urlsafe(32)
         before = self.table.snapshot()
         self.table.sit(seat, stack=self.arena.settings.buy_in, name=name)
         record = SeatRecord(self.number, seat, name, hash_token(token), self.log.last_seq)
@@ -522,8 +526,16 @@ class Arena:
                 arena.rooms[number] = TableRoom(arena, number, table, 0)
         return arena
 
-    def join(self, name: str, table: int | None = None) -> tuple[TableRoom, int, str]:
-        """Seat ``name`` at ``table`` or the first table with a free seat."""
+    def join(self, name: str, table: int | None = None,
+             token: str | None = None) -> tuple[TableRoom, int, str]:
+        """Seat ``name`` at ``table`` or the first table with a free seat.
+
+        A ``token`` that already holds a seat returns that seat (an idempotent join: the
+        reply to the first one was lost); see :meth:`seat_of`.
+        """
+        if token is not None and hash_token(token) in self._tokens:
+            held, seat = self.seat_of(token)
+            return held, seat, token
         if table is not None:
             room = self.rooms.get(table)
             if room is None:
@@ -533,7 +545,7 @@ class Arena:
             if not free:
                 raise ProtocolError("table_full", "every seat is taken")
             room = free[0]
-        seat, token = room.join(name)
+        seat, token = room.join(name, token)
         self._tokens[hash_token(token)] = (room.number, seat)
         return room, seat, token
 

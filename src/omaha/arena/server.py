@@ -396,12 +396,15 @@ class ArenaServer:
     def _join(self, client: _Client, message: Join) -> None:
         if client.room is not None:
             raise ProtocolError("already_joined", f"this connection plays seat {client.seat}")
-        room, seat, token = self.arena.join(message.name, message.table)
+        room, seat, token = self.arena.join(message.name, message.table, message.token)
         self._attach(client, room, seat)
+        joined = room.players[seat].joined_seq
         client.push({"type": "joined", "table": room.number, "seat": seat, "token": token,
-                     "seq": room.players[seat].joined_seq,
-                     "settings": self.arena.settings.to_dict()})
-        client.push(room.update(seat, []))
+                     "seq": joined, "settings": self.arena.settings.to_dict()})
+        items, _ = room.resume_items(seat, joined)   # a repeated join catches up from the start
+        client.push({"type": "update", "table": room.number, "hand": room.hand_number,
+                     "events": items, "view": room.view(seat)})
+        room.reconnect(seat)
         if room.can_start():
             self._schedule_start(room)
 
