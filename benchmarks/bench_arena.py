@@ -64,6 +64,16 @@ def start_bots(port: int, count: int, hands: int, timeout: float) -> subprocess.
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
 
 
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU seconds of a live process (Linux /proc; 0 elsewhere)."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii") as file:
+            fields = file.read().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return 0.0
+
+
 def read_stats(path: str) -> dict[str, Any] | None:
     try:
         with open(path, encoding="utf-8") as file:
@@ -82,11 +92,14 @@ def load(args: argparse.Namespace) -> int:
     bots = start_bots(port, args.tables * args.seats, args.hands, args.timeout)
     total = args.tables * args.hands
     points: list[tuple[float, int]] = []
+    used = {"server": 0.0, "bots": 0.0}
     while bots.poll() is None:
         time.sleep(0.25)
         data = read_stats(stats)
         if data is not None:
             points.append((time.perf_counter(), int(data["hands"])))
+        for name, process in (("server", server), ("bots", bots)):
+            used[name] = max(used[name], cpu_seconds(process.pid))
     wall = time.perf_counter() - started
     out, err = bots.communicate()
     server.send_signal(signal.SIGTERM)
@@ -105,7 +118,9 @@ def load(args: argparse.Namespace) -> int:
           f"{rate if rate is None else round(rate, 1)} | {latency.get('count')} | "
           f"{latency.get('p50')} | {latency.get('p99')} | {latency.get('max')} | "
           f"{cpu.get('p50')} | {cpu.get('p99')} |")
-    print(f"load average after the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+    print(f"load average after the run: {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs; "
+          f"CPU seconds used: server {used['server']:.1f}, bots {used['bots']:.1f} "
+          f"(of {wall:.1f} s wall)")
     return 0 if bots.returncode == 0 else 1
 
 
