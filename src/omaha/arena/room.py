@@ -67,7 +67,7 @@ class ArenaSettings:
     """How many tables of how many seats play which game, and the house rules.
 
     ``buy_in`` chips for a new player (and for a ``rebuy`` when busted); ``hand_pause_ms``
-    between hands; ``clock`` the action clock (D1-D3).
+    before each hand; ``clock`` the action clock (D1-D3).
     """
 
     tables: int = 4
@@ -505,7 +505,10 @@ class Arena:
         """Load the arena from ``storage`` (its stored settings win), or create it."""
         stored = storage.settings()
         if stored is not None:
-            settings = ArenaSettings.from_dict(stored)
+            try:
+                settings = ArenaSettings.from_dict(stored)
+            except (TypeError, ValueError) as exc:   # OmahaError is a ValueError
+                raise StorageError(f"the stored settings are unusable: {exc}") from None
         elif settings is None:
             settings = ArenaSettings()
         else:
