@@ -213,9 +213,9 @@ def test_server_killed_with_sigkill_restarts_on_the_same_db_and_loses_nothing(tm
                 server.send_signal(signal.SIGKILL)     # kill -9 mid-play
                 server.wait()
                 server = start_server(db, port)
-            reports = await asyncio.wait_for(asyncio.gather(*tasks), 45)
+            reports = await asyncio.wait_for(asyncio.gather(*tasks), 100)
             return reports
-        reports = run(main())
+        reports = asyncio.run(asyncio.wait_for(main(), 120))   # generous: CI machines are busy
     finally:
         server.send_signal(signal.SIGTERM)
         server.wait(10)
