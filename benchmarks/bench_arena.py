@@ -48,12 +48,12 @@ def start_server(db: str, port: int, tables: int, seats: int, stats: str | None 
                "--blinds", "1/2", "--buy-in", "200", *extra]
     if stats:
         command += ["--stats", stats]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                               text=True, env=ENV)
+    log = open(db + ".log", "a", encoding="utf-8")   # never a pipe nobody drains
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env=ENV)
+    log.close()
     line = process.stdout.readline() if process.stdout else ""
     if "listening" not in line:
-        raise SystemExit(f"the server did not start: {line}"
-                         f"{process.stderr.read() if process.stderr else ''}")
+        raise SystemExit(f"the server did not start: {line} (see {db}.log)")
     return process
 
 
@@ -111,8 +111,8 @@ def load(args: argparse.Namespace) -> int:
     latency = final.get("latency_ms", {})
     print(out.strip() or err.strip())
     cpu = latency.get("cpu", {})
-    print(f"| tables x bots | hands | wall s | hands/s (steady) | actions | p50 ms | p99 ms | "
-          f"max ms | CPU p50 ms | CPU p99 ms |")
+    print("| tables x bots | hands | wall s | hands/s (steady) | actions | p50 ms | p99 ms | "
+          "max ms | CPU p50 ms | CPU p99 ms |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
     print(f"| {args.tables} x {args.seats} | {final.get('hands')} | {wall:.1f} | "
           f"{rate if rate is None else round(rate, 1)} | {latency.get('count')} | "

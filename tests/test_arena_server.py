@@ -190,12 +190,15 @@ def free_port():
 
 def start_server(db, port, *extra):
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "omaha", "serve", "--db", db, "--port", str(port), "--tables", "2",
-         "--seats", "3", "--base-ms", "400", "--countdown-ms", "400", *extra],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+    with open(db + ".log", "a") as log:   # a file, not a pipe nobody drains
+        process = subprocess.Popen(
+            [sys.executable, "-m", "omaha", "serve", "--db", db, "--port", str(port),
+             "--tables", "2", "--seats", "3", "--base-ms", "400", "--countdown-ms", "400",
+             *extra], stdout=subprocess.PIPE, stderr=log, text=True, env=env)
     line = process.stdout.readline()
-    assert "listening" in line, process.stderr.read()
+    if "listening" not in line:
+        with open(db + ".log") as log:
+            raise AssertionError(log.read())
     return process
 
 
