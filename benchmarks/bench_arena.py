@@ -48,9 +48,9 @@ def start_server(db: str, port: int, tables: int, seats: int, stats: str | None 
                "--blinds", "1/2", "--buy-in", "200", *extra]
     if stats:
         command += ["--stats", stats]
-    log = open(db + ".log", "a", encoding="utf-8")   # never a pipe nobody drains
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True, env=ENV)
-    log.close()
+    with open(db + ".log", "a", encoding="utf-8") as log:   # never a pipe nobody drains
+        process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True,
+                                   env=ENV)
     line = process.stdout.readline() if process.stdout else ""
     if "listening" not in line:
         raise SystemExit(f"the server did not start: {line} (see {db}.log)")
