@@ -187,7 +187,7 @@ def test_illegal_actions_change_nothing_and_are_not_stored(tmp_path):
 def test_a_restart_resumes_the_hand_at_its_last_stored_action_and_conserves_chips(tmp_path):
     path = str(tmp_path / "a.sqlite")
     rng = random.Random(11)
-    arena, sent, clock = make_arena(path, tables=2, seats=4, buy_in=50)
+    arena, _, _ = make_arena(path, tables=2, seats=4, buy_in=50)
     for i in range(7):
         arena.join(f"p{i}")
     for cycle in range(12):

@@ -43,13 +43,13 @@ from omaha.arena.storage import (
     TableRecord,
 )
 from omaha.arena.stream import EventLog, HandEvents, numbered
-from omahacore.cards import format_cards
 from omaha.clock import ClockConfig, TimeoutPolicy
 from omaha.clocked import ClockedHand, ClockedView, TimeRanOut
 from omaha.config import GameConfig
 from omaha.errors import OmahaError, TableError
 from omaha.hand import Hand
 from omaha.table import Table
+from omahacore.cards import format_cards
 
 __all__ = ["Arena", "ArenaSettings", "TableRoom", "hash_token"]
 

@@ -156,7 +156,7 @@ class _Client:
         try:
             ws.protocol.send_text(text.encode())
             ws.send_data()
-        except Exception:   # the connection is closing: its handler cleans up
+        except Exception:  # noqa: BLE001 - closing connection: its handler cleans up
             return
         if ws.transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
             ws.transport.abort()
