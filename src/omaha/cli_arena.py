@@ -160,7 +160,7 @@ def run_bots(args: argparse.Namespace) -> int:
     reconnects = sum(r.reconnects for r in reports)
     gaps = sum(r.gaps for r in reports)
     print(f"omaha bots: {len(reports)} bots at {len(tables)} tables, {actions} actions, "
-          f"{reconnects} reconnections, {gaps} stream gaps")
+          f"{reconnects} reconnection attempts, {gaps} stream gaps")
     return 0
 
 
