@@ -12,12 +12,11 @@ from omaha.clocked import ClockedHand
 from omaha.config import OMAHA_HILO, GameConfig
 from omaha.table import Table
 
-jsonschema = pytest.importorskip("jsonschema")
-
 SCHEMA = load_schema()
 
 
 def validator(name):
+    jsonschema = pytest.importorskip("jsonschema")   # only the schema tests need it
     schema = {**SCHEMA, "$ref": f"#/$defs/{name}"}
     schema.pop("oneOf")
     return jsonschema.Draft202012Validator(schema)
