@@ -182,10 +182,14 @@ def soak(args: argparse.Namespace) -> int:
         stop.set()
         await attacker
 
-    asyncio.run(run())
-    out, err = bots.communicate()
-    server.send_signal(signal.SIGTERM)
-    server.wait(30)
+    try:
+        asyncio.run(run())
+    finally:   # never leave a server or bots behind, whatever happened
+        if bots.poll() is None:
+            bots.kill()
+        out, err = bots.communicate()
+        server.send_signal(signal.SIGTERM)
+        server.wait(30)
     wall = time.perf_counter() - started
     phhs = os.path.join(folder, "hands.phhs")
     exported = subprocess.run([sys.executable, "-m", "omaha", "export", "--db", db, phhs],
