@@ -60,6 +60,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_replay(commands)
     _add_play(commands)
     _add_eval(commands)
+    from omaha.cli_arena import add_parsers as _add_arena   # serve, bots, export
+    _add_arena(commands)
     return parser
 
 
