@@ -1,0 +1,729 @@
+# cython: language_level=3
+"""Compiled equity kernels: exact enumeration and Monte Carlo over the evaluator's tables.
+
+Results are integer **outcome counts**, never float sums: ``counts[p, kh * (n + 2) + kl]``
+is the number of deals in which player ``p`` shared the high among ``kh`` players (0: did
+not win it) and the low among ``kl`` players (0: did not win it, ``n + 1``: no low
+qualified, or a high-only game). Every share of the pot is a rational function of
+``(kh, kl)``, so the caller gets exact equities (``omaha.equity`` does this with
+``fractions.Fraction``).
+
+How the exact enumeration is fast:
+
+* Without a flush, the high (C4) and the low (C5) depend only on the board's rank multiset:
+  each hand's strengths on each of the 6,188 multisets are computed once per call, so a board
+  without a possible flush costs one counter increment (``qcount[q] += 1``), its multiset
+  index built incrementally in five nested loops (cards ascending means ranks ascending).
+* Only a board with three or more cards of one suit, where some hand holds enough cards of
+  that suit, is evaluated again, and then only the flush part.
+
+>>> counts, deals = exact_counts(bytes([48, 49, 0, 1, 44, 45, 4, 5]), 2, 4,
+...                              bytes([8, 12, 16, 20, 30]), b"", False, True)
+>>> deals, int(counts.sum())
+(1, 2)
+"""
+
+import numpy as np
+
+from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
+from libc.stdlib cimport calloc, free, malloc
+from libc.string cimport memset
+
+from omahacore._types cimport card_t
+from omahacore.evaluator cimport N_QUINT, ROW, Tables, five_high, tables
+from omahacore.errors import OmahaError
+
+cdef extern from "_bits.h":
+    int omaha_popcount32(uint32_t x) nogil
+
+MAX_PLAYERS = 25          # 52 cards: 25 two-card hands and a board
+CHUNK = 16384             # Monte Carlo samples per random stream (see sample_counts)
+
+cdef enum:
+    C_CHUNK = 16384
+    C_MAX_PLAYERS = 25
+    MAX_PAIRS = 15        # C(6, 2) hole pairs
+
+
+cdef struct Hand:
+    int npairs
+    uint16_t pair_off[MAX_PAIRS]   # rank_i * 13 + rank_j into a BOARD5 row
+    uint32_t lowmask               # the hand's low-rank bits
+    uint32_t suit_ranks[4]         # 13-bit rank mask per suit
+    int suit_count[4]
+    int r0, r1                     # Hold'em: the two ranks
+    uint64_t bits                  # card bits
+
+
+cdef struct Game:
+    int n                          # players
+    int nh                         # hole cards
+    bint holdem
+    bint hilo
+    int stride                     # (n + 1) * (n + 2) counters per player
+
+
+# ---------------------------------------------------------------- tables built at import
+
+cdef const Tables* T = tables()            # the evaluator's tables, built at its import
+cdef uint32_t QLOW[N_QUINT]                # multiset -> its low-rank mask
+cdef uint16_t H1[N_QUINT * 13]             # Hold'em: best non-flush with 0 or 1 hole card
+cdef uint8_t HLOW[256]                     # Hold'em: 7-card low mask -> best low (C5, C6)
+cdef uint8_t QVALID[N_QUINT]               # 0 for five of a kind
+
+
+cdef int quint(const int* r) noexcept nogil:
+    return r[0] + T.c2[r[1]] + T.c3[r[2]] + T.c4[r[3]] + T.c5[r[4]]
+
+
+cdef uint16_t nonflush_of(const int* r) noexcept nogil:
+    """Non-flush high of five ranks: synthetic cards with mixed suits."""
+    cdef card_t five[5]
+    cdef int i
+    for i in range(5):
+        five[i] = <card_t>(4 * r[i] + (i & 3))
+    return <uint16_t>five_high(five)
+
+
+cdef void build_tables() noexcept nogil:
+    cdef int a, b, c, d, e, q, i, j, k, rank, mask, low5, bit, n
+    cdef int r[5]
+    cdef int s[5]
+    cdef uint16_t best, v
+    cdef uint32_t lm
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                for d in range(c, 13):
+                    for e in range(d, 13):
+                        r[0] = a; r[1] = b; r[2] = c; r[3] = d; r[4] = e
+                        q = quint(r)
+                        QVALID[q] = 0 if a == e else 1
+                        lm = 0
+                        for i in range(5):
+                            lm |= T.low_bit[4 * r[i]]
+                        QLOW[q] = lm
+                        for rank in range(13):
+                            best = nonflush_of(r) if a != e else 0
+                            for i in range(5):
+                                k = 0
+                                for j in range(5):
+                                    if j != i:
+                                        s[k] = r[j]
+                                        k += 1
+                                s[4] = rank
+                                v = nonflush_of(s)
+                                if v > best:
+                                    best = v
+                            H1[q * 13 + rank] = best
+    # The best low of any five of seven cards takes the five lowest distinct low ranks; the
+    # Omaha table scores that set when it is split as 3 "board" + 2 "hole" ranks.
+    for mask in range(256):
+        HLOW[mask] = 0
+        if omaha_popcount32(mask) >= 5:
+            low5 = 0
+            n = 0
+            for bit in range(8):
+                if n < 5 and mask & (1 << bit):
+                    low5 |= 1 << bit
+                    n += 1
+            # lowest two bits to the hole part, the other three to the board part
+            a = low5 & -low5
+            b = (low5 & ~a) & -(low5 & ~a)
+            HLOW[mask] = T.low_table[(low5 & ~(a | b)) * 256 + (a | b)]
+
+
+build_tables()
+
+
+# ---------------------------------------------------------------- per-hand work
+
+cdef void prepare(Hand* h, const card_t* cards, int nh) noexcept nogil:
+    cdef int i, j, s
+    h.npairs = 0
+    h.lowmask = 0
+    h.bits = 0
+    for s in range(4):
+        h.suit_ranks[s] = 0
+        h.suit_count[s] = 0
+    for i in range(nh):
+        h.lowmask |= T.low_bit[cards[i]]
+        h.bits |= (<uint64_t>1) << cards[i]
+        h.suit_ranks[cards[i] & 3] |= 1u << (cards[i] >> 2)
+        h.suit_count[cards[i] & 3] += 1
+        for j in range(i + 1, nh):
+            h.pair_off[h.npairs] = <uint16_t>((cards[i] >> 2) * 13 + (cards[j] >> 2))
+            h.npairs += 1
+    h.r0 = cards[0] >> 2
+    h.r1 = cards[1] >> 2 if nh > 1 else h.r0
+
+
+cdef inline int nonflush_high(const Game* g, const Hand* h, int q) noexcept nogil:
+    cdef const uint16_t* row = T.board5 + q * ROW
+    cdef int best = 0, v, i
+    if g.holdem:
+        best = row[h.r0 * 13 + h.r1]
+        v = H1[q * 13 + h.r0]
+        if v > best:
+            best = v
+        v = H1[q * 13 + h.r1]
+        return v if v > best else best
+    for i in range(h.npairs):
+        v = row[h.pair_off[i]]
+        if v > best:
+            best = v
+    return best
+
+
+cdef inline int low_of(const Game* g, const Hand* h, int q) noexcept nogil:
+    if g.holdem:
+        return HLOW[QLOW[q] | h.lowmask]
+    return T.low_table[QLOW[q] * 256 + h.lowmask]
+
+
+cdef int best_flush5(uint32_t mask) noexcept nogil:
+    """Best flush of a suited rank mask of 5-7 ranks (Hold'em)."""
+    cdef int n = omaha_popcount32(mask), best = 0, v
+    cdef uint32_t x, y, rest
+    if n == 5:
+        return T.flush5[mask]
+    x = mask
+    while x:
+        rest = mask & ~(x & -x)
+        if n == 6:
+            v = T.flush5[rest]
+            if v > best:
+                best = v
+        else:
+            y = rest
+            while y:
+                v = T.flush5[rest & ~(y & -y)]
+                if v > best:
+                    best = v
+                y &= y - 1
+        x &= x - 1
+    return best
+
+
+cdef int flush_high(const Game* g, const Hand* h, int suit, uint32_t board_mask,
+                    const uint32_t* triples, int n_triples) noexcept nogil:
+    """Best flush of a hand on a board with 3+ cards of ``suit``, 0 if none."""
+    cdef uint32_t hm = h.suit_ranks[suit], x, y, pair
+    cdef int best = 0, v, t
+    if g.holdem:
+        x = hm | board_mask
+        return best_flush5(x) if omaha_popcount32(x) >= 5 else 0
+    if h.suit_count[suit] < 2:
+        return 0
+    x = hm
+    while x:
+        y = x & (x - 1)
+        while y:
+            pair = (x & -x) | (y & -y)
+            for t in range(n_triples):
+                v = T.flush5[pair | triples[t]]
+                if v > best:
+                    best = v
+            y &= y - 1
+        x &= x - 1
+    return best
+
+
+cdef int board_triples(uint32_t mask, uint32_t* out) noexcept nogil:
+    cdef uint32_t bits[5]
+    cdef int n = 0, i, j, k, t = 0
+    while mask and n < 5:
+        bits[n] = mask & -mask
+        mask &= mask - 1
+        n += 1
+    for i in range(n):
+        for j in range(i + 1, n):
+            for k in range(j + 1, n):
+                out[t] = bits[i] | bits[j] | bits[k]
+                t += 1
+    return t
+
+
+cdef inline void add_deal(const Game* g, const int* hi, const int* lo, int64_t* counts,
+                          int64_t mult) noexcept nogil:
+    """Count one outcome (``mult`` deals) given every player's high and low strengths."""
+    cdef int p, best_h = 0, best_l = 0, kh = 0, kl = 0, n = g.n, ih, il
+    for p in range(n):
+        if hi[p] > best_h:
+            best_h = hi[p]
+            kh = 1
+        elif hi[p] == best_h:
+            kh += 1
+        if g.hilo:
+            if lo[p] > best_l:
+                best_l = lo[p]
+                kl = 1
+            elif lo[p] == best_l:
+                kl += 1
+    for p in range(n):
+        ih = kh if hi[p] == best_h else 0
+        if best_l > 0:
+            il = kl if lo[p] == best_l else 0
+        else:
+            il = n + 1
+        counts[p * g.stride + ih * (n + 2) + il] += mult
+
+
+cdef void eval_board(const Game* g, const Hand* hands, const card_t* board, int64_t* counts,
+                     int* hi, int* lo) noexcept nogil:
+    """Evaluate every hand on one complete board and count the outcome."""
+    cdef int r[5]
+    cdef int cnt[4]
+    cdef uint32_t sm[4]
+    cdef uint32_t triples[10]
+    cdef int i, p, q, suit = -1, nt = 0, v
+    cnt[0] = cnt[1] = cnt[2] = cnt[3] = 0
+    sm[0] = sm[1] = sm[2] = sm[3] = 0
+    for i in range(5):
+        r[i] = board[i] >> 2
+        cnt[board[i] & 3] += 1
+        sm[board[i] & 3] |= 1u << r[i]
+    for i in range(4):
+        if cnt[i] >= 3:
+            suit = i
+    sort5(r)
+    q = quint(r)
+    if suit >= 0 and not g.holdem:
+        nt = board_triples(sm[suit], triples)
+    for p in range(g.n):
+        hi[p] = nonflush_high(g, &hands[p], q)
+        if suit >= 0:
+            v = flush_high(g, &hands[p], suit, sm[suit], triples, nt)
+            if v > hi[p]:
+                hi[p] = v
+        lo[p] = low_of(g, &hands[p], q) if g.hilo else 0
+    add_deal(g, hi, lo, counts, 1)
+
+
+cdef inline void order2(int* r, int i, int j) noexcept nogil:
+    cdef int a = r[i], b = r[j]
+    r[i] = a if a < b else b
+    r[j] = b if a < b else a
+
+
+cdef inline void sort5(int* r) noexcept nogil:
+    order2(r, 0, 1); order2(r, 3, 4); order2(r, 2, 4)
+    order2(r, 2, 3); order2(r, 1, 4); order2(r, 0, 3)
+    order2(r, 0, 2); order2(r, 1, 3); order2(r, 1, 2)
+
+
+# ---------------------------------------------------------------- input checks (GIL held)
+
+cdef int read_bytes(object data, str what) except -1:
+    if type(data) is not bytes:
+        raise TypeError(f"{what} must be bytes of card indices, got {type(data).__name__}")
+    cdef const unsigned char[:] view = data
+    cdef Py_ssize_t i
+    for i in range(view.shape[0]):
+        if view[i] > 51:
+            raise OmahaError(f"{what}: card index must be 0..51, got {view[i]}")
+    return 0
+
+
+cdef uint64_t bits_of(const unsigned char* cards, Py_ssize_t n, str what) except? 1:
+    cdef uint64_t bits = 0, b
+    cdef Py_ssize_t i
+    for i in range(n):
+        b = (<uint64_t>1) << cards[i]
+        if bits & b:
+            raise OmahaError(f"{what}: card {cards[i]} appears twice")
+        bits |= b
+    return bits
+
+
+cdef int check_game(int n, int nh, bint holdem, Py_ssize_t n_board) except -1:
+    if holdem and nh != 2:
+        raise OmahaError(f"Hold'em deals 2 hole cards, got {nh}")
+    if not holdem and nh not in (4, 5, 6):
+        raise OmahaError(f"Omaha deals 4, 5 or 6 hole cards, got {nh}")
+    if n < 1 or n > C_MAX_PLAYERS or n * nh + 5 > 52:
+        raise OmahaError(f"{n} players with {nh} hole cards do not fit one deck with a board")
+    if n_board not in (0, 3, 4, 5):
+        raise OmahaError(f"the board must have 0, 3, 4 or 5 cards, got {n_board}")
+    return 0
+
+
+# ---------------------------------------------------------------- exact enumeration
+
+cdef void precompute(const Game* g, const Hand* hands, uint16_t* nf, uint8_t* lows,
+                     int* outcome) noexcept nogil:
+    """Every hand's non-flush high and low on every rank multiset, and the outcome index."""
+    cdef int q, p, n = g.n, best_h, best_l, kh, kl
+    for q in range(N_QUINT):
+        if not QVALID[q]:
+            continue
+        best_h = best_l = kh = kl = 0
+        for p in range(n):
+            nf[q * n + p] = <uint16_t>nonflush_high(g, &hands[p], q)
+            lows[q * n + p] = <uint8_t>(low_of(g, &hands[p], q) if g.hilo else 0)
+            if nf[q * n + p] > best_h:
+                best_h = nf[q * n + p]; kh = 1
+            elif nf[q * n + p] == best_h:
+                kh += 1
+            if lows[q * n + p] > best_l:
+                best_l = lows[q * n + p]; kl = 1
+            elif lows[q * n + p] == best_l:
+                kl += 1
+        for p in range(n):
+            outcome[q * n + p] = g.stride * p + (kh if nf[q * n + p] == best_h else 0) * (n + 2) + (
+                (kl if lows[q * n + p] == best_l else 0) if best_l > 0 else n + 1)
+
+
+cdef void flush_board(const Game* g, const Hand* hands, int q, int suit, uint32_t mask,
+                      const uint16_t* nf, const uint8_t* lows, int64_t* counts,
+                      int* hi, int* lo) noexcept nogil:
+    cdef uint32_t triples[10]
+    cdef int nt = 0, p, v
+    if not g.holdem:
+        nt = board_triples(mask, triples)
+    for p in range(g.n):
+        hi[p] = nf[q * g.n + p]
+        v = flush_high(g, &hands[p], suit, mask, triples, nt)
+        if v > hi[p]:
+            hi[p] = v
+        lo[p] = lows[q * g.n + p]
+    add_deal(g, hi, lo, counts, 1)
+
+
+cdef int64_t enumerate_combo(const Game* g, const Hand* hands, const card_t* board, int nb,
+                             uint64_t used, uint16_t* nf, uint8_t* lows, int* outcome,
+                             int64_t* qcount, int64_t* counts, int* hi, int* lo) noexcept nogil:
+    """Count every completion of the board for one set of hands; returns the deals."""
+    cdef card_t deck[52]
+    cdef card_t full[5]
+    cdef int m = 0, c, i, p, s, q, need
+    cdef int need_suit[4]
+    cdef int64_t deals = 0
+    cdef int ia, ib, ic, id_, ie, ra, rb, rc, rd, re, qa, qb, qc, qd
+    cdef int cnt[4]
+    cdef uint32_t sm[4]
+    cdef int idx[5]
+    cdef int k = 5 - nb, level, flushy
+    for c in range(52):
+        if not (used >> c) & 1:
+            deck[m] = <card_t>c
+            m += 1
+    precompute(g, hands, nf, lows, outcome)
+    memset(qcount, 0, N_QUINT * sizeof(int64_t))
+    # need_suit[s]: board cards of suit s from which some hand can flush (6 = never).
+    for s in range(4):
+        need_suit[s] = 6
+        for p in range(g.n):
+            need = (5 - hands[p].suit_count[s]) if g.holdem else (3 if hands[p].suit_count[s] >= 2 else 6)
+            if need < 3:
+                need = 3
+            if need < need_suit[s]:
+                need_suit[s] = need
+    for s in range(4):
+        cnt[s] = 0
+        sm[s] = 0
+    if k == 5:
+        for ia in range(m):
+            ra = deck[ia] >> 2; cnt[deck[ia] & 3] += 1; sm[deck[ia] & 3] |= 1u << ra
+            qa = ra
+            for ib in range(ia + 1, m):
+                rb = deck[ib] >> 2; cnt[deck[ib] & 3] += 1; sm[deck[ib] & 3] |= 1u << rb
+                qb = qa + T.c2[rb]
+                for ic in range(ib + 1, m):
+                    rc = deck[ic] >> 2; cnt[deck[ic] & 3] += 1; sm[deck[ic] & 3] |= 1u << rc
+                    qc = qb + T.c3[rc]
+                    for id_ in range(ic + 1, m):
+                        rd = deck[id_] >> 2; cnt[deck[id_] & 3] += 1
+                        sm[deck[id_] & 3] |= 1u << rd
+                        qd = qc + T.c4[rd]
+                        for ie in range(id_ + 1, m):
+                            re = deck[ie] >> 2
+                            s = deck[ie] & 3
+                            cnt[s] += 1
+                            q = qd + T.c5[re]
+                            flushy = -1
+                            for i in range(4):
+                                if cnt[i] >= need_suit[i]:
+                                    flushy = i
+                            if flushy < 0:
+                                qcount[q] += 1
+                            else:
+                                flush_board(g, hands, q, flushy,
+                                            sm[flushy] | ((1u << re) if flushy == s else 0),
+                                            nf, lows, counts, hi, lo)
+                                deals += 1
+                            cnt[s] -= 1
+                        cnt[deck[id_] & 3] -= 1; sm[deck[id_] & 3] &= ~(1u << rd)
+                    cnt[deck[ic] & 3] -= 1; sm[deck[ic] & 3] &= ~(1u << rc)
+                cnt[deck[ib] & 3] -= 1; sm[deck[ib] & 3] &= ~(1u << rb)
+            cnt[deck[ia] & 3] -= 1; sm[deck[ia] & 3] &= ~(1u << ra)
+    else:
+        for i in range(nb):
+            full[i] = board[i]
+        for i in range(k):
+            idx[i] = i
+        while True:
+            if k > m:
+                break
+            for i in range(k):
+                full[nb + i] = deck[idx[i]]
+            eval_board(g, hands, full, counts, hi, lo)
+            deals += 1
+            # next combination of k indices out of m
+            level = k - 1
+            while level >= 0 and idx[level] == m - k + level:
+                level -= 1
+            if level < 0:
+                break
+            idx[level] += 1
+            for i in range(level + 1, k):
+                idx[i] = idx[i - 1] + 1
+        return deals
+    # expand the rank-only boards
+    for q in range(N_QUINT):
+        if qcount[q]:
+            deals += qcount[q]
+            for p in range(g.n):
+                counts[outcome[q * g.n + p]] += qcount[q]
+    return deals
+
+
+def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bint hilo):
+    """Enumerate every board for each set of hands; ``(counts, deals)``.
+
+    ``combos`` holds ``C`` sets of ``n_players`` hands of ``n_hole`` card indices, flat, as
+    ``bytes``; ``board`` (0, 3, 4 or 5 cards) and ``dead`` are ``bytes`` too. Every set of
+    hands must be disjoint from itself, the board and the dead cards.
+    """
+    read_bytes(combos, "hands")
+    read_bytes(board, "board")
+    read_bytes(dead, "dead cards")
+    cdef Py_ssize_t nb = len(board), per = n_players * n_hole
+    check_game(n_players, n_hole, holdem, nb)
+    if len(combos) == 0 or len(combos) % per:
+        raise OmahaError(f"hands must be a positive multiple of {per} cards, got {len(combos)}")
+    cdef bytes cbytes = combos, bbytes = board, dbytes = dead
+    cdef const unsigned char* cb = <const unsigned char*><const char*>cbytes
+    cdef const unsigned char* bb = <const unsigned char*><const char*>bbytes
+    cdef const unsigned char* db = <const unsigned char*><const char*>dbytes
+    cdef uint64_t base = bits_of(bb, nb, "board"), dbits = bits_of(db, len(dead), "dead cards")
+    if base & dbits:
+        raise OmahaError("a dead card is on the board")
+    base |= dbits
+    cdef Py_ssize_t n_combos = len(combos) // per, ci
+    cdef int p
+    for ci in range(n_combos):
+        if bits_of(cb + ci * per, per, "hands") & base:
+            raise OmahaError("a hand holds a board or dead card")
+    if 52 - omaha_popcount32(<uint32_t>(base & 0xFFFFFFFF)) - omaha_popcount32(
+            <uint32_t>(base >> 32)) - per < 5 - nb:
+        raise OmahaError("not enough cards left to complete the board")
+    cdef Game g
+    g.n = n_players; g.nh = n_hole; g.holdem = holdem; g.hilo = hilo
+    g.stride = (n_players + 1) * (n_players + 2)
+    counts = np.zeros((n_players, g.stride), dtype=np.int64)
+    cdef int64_t[:, ::1] cv = counts
+    cdef int64_t* cp = &cv[0, 0]
+    cdef Hand hands[C_MAX_PLAYERS]
+    cdef card_t bcards[5]
+    cdef int hi[C_MAX_PLAYERS]
+    cdef int lo[C_MAX_PLAYERS]
+    cdef int i
+    cdef int64_t deals = 0, d
+    cdef uint64_t used
+    for i in range(nb):
+        bcards[i] = bb[i]
+    cdef uint16_t* nf = <uint16_t*>malloc(N_QUINT * n_players * sizeof(uint16_t))
+    cdef uint8_t* lows = <uint8_t*>malloc(N_QUINT * n_players * sizeof(uint8_t))
+    cdef int* outcome = <int*>malloc(N_QUINT * n_players * sizeof(int))
+    cdef int64_t* qcount = <int64_t*>malloc(N_QUINT * sizeof(int64_t))
+    if not nf or not lows or not outcome or not qcount:
+        free(nf); free(lows); free(outcome); free(qcount)
+        raise MemoryError()
+    try:
+        with nogil:
+            for ci in range(n_combos):
+                used = base
+                for p in range(n_players):
+                    prepare(&hands[p], <const card_t*>(cb + ci * per + p * n_hole), n_hole)
+                    used |= hands[p].bits
+                deals += enumerate_combo(&g, hands, bcards, <int>nb, used, nf, lows, outcome,
+                                         qcount, cp, hi, lo)
+    finally:
+        free(nf); free(lows); free(outcome); free(qcount)
+    return counts, deals
+
+
+# ---------------------------------------------------------------- Monte Carlo
+
+cdef struct Rng:
+    uint64_t s[4]
+
+
+cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15     # splitmix64 constants
+cdef uint64_t MIX1 = 0xBF58476D1CE4E5B9
+cdef uint64_t MIX2 = 0x94D049BB133111EB
+cdef uint64_t CHUNK_MIX = 0xD1B54A32D192ED03
+
+
+cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
+    return (x << k) | (x >> (64 - k))
+
+
+cdef inline uint64_t splitmix(uint64_t* x) noexcept nogil:
+    x[0] += GOLDEN
+    cdef uint64_t z = x[0]
+    z = (z ^ (z >> 30)) * MIX1
+    z = (z ^ (z >> 27)) * MIX2
+    return z ^ (z >> 31)
+
+
+cdef inline uint64_t next64(Rng* r) noexcept nogil:
+    """xoshiro256**."""
+    cdef uint64_t result = rotl(r.s[1] * 5, 7) * 9
+    cdef uint64_t t = r.s[1] << 17
+    r.s[2] ^= r.s[0]
+    r.s[3] ^= r.s[1]
+    r.s[1] ^= r.s[2]
+    r.s[0] ^= r.s[3]
+    r.s[2] ^= t
+    r.s[3] = rotl(r.s[3], 45)
+    return result
+
+
+cdef inline uint32_t below(Rng* r, uint32_t n) noexcept nogil:
+    """Uniform in 0..n-1 (Lemire's multiply with rejection: no modulo bias)."""
+    cdef uint64_t m = (next64(r) >> 32) * n
+    cdef uint32_t low = <uint32_t>m, t
+    if low < n:
+        t = (-n) % n
+        while low < t:
+            m = (next64(r) >> 32) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef void seed_stream(Rng* r, uint64_t seed, uint64_t chunk) noexcept nogil:
+    cdef uint64_t x = seed ^ (chunk * CHUNK_MIX)
+    cdef int i
+    splitmix(&x)
+    for i in range(4):
+        r.s[i] = splitmix(&x)
+
+
+def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
+                  uint64_t seed, int64_t samples, int64_t chunk_begin, int64_t chunk_end):
+    """Monte Carlo: ``(counts, deals, rejected)`` over chunks ``chunk_begin..chunk_end - 1``.
+
+    ``entries`` is a sequence of ``bytes``, one per player: that player's possible hands,
+    ``n_hole`` card indices each. A deal draws one hand per player uniformly from its entry
+    and rejects the whole draw when two hands share a card (so every card-compatible
+    combination is equally likely), then completes the board uniformly. Chunk ``j`` draws
+    ``min(CHUNK, samples - j * CHUNK)`` deals from its own xoshiro256** stream seeded from
+    ``(seed, j)``, so the counts for a seed do not depend on how chunks are split between
+    threads.
+    """
+    cdef tuple ents = tuple(entries)
+    cdef int n = len(ents), p, i, k
+    read_bytes(board, "board")
+    read_bytes(dead, "dead cards")
+    check_game(n, n_hole, holdem, len(board))
+    if samples < 0 or chunk_begin < 0 or chunk_end < chunk_begin:
+        raise OmahaError("bad sample or chunk counts")
+    cdef bytes bbytes = board, dbytes = dead, eb
+    cdef const unsigned char* bb = <const unsigned char*><const char*>bbytes
+    cdef const unsigned char* db = <const unsigned char*><const char*>dbytes
+    cdef int nb = len(board)
+    cdef uint64_t base = bits_of(bb, nb, "board"), dbits = bits_of(db, len(dead), "dead cards")
+    if base & dbits:
+        raise OmahaError("a dead card is on the board")
+    base |= dbits
+    cdef const unsigned char* ptrs[C_MAX_PLAYERS]
+    cdef uint32_t sizes[C_MAX_PLAYERS]
+    cdef Py_ssize_t j, m
+    for p in range(n):
+        read_bytes(ents[p], f"hands of player {p + 1}")
+        eb = ents[p]
+        m = len(eb)
+        if m == 0 or m % n_hole or m // n_hole >= 0xFFFFFFFF:
+            raise OmahaError(f"player {p + 1} has no hands or a partial hand")
+        ptrs[p] = <const unsigned char*><const char*>eb
+        sizes[p] = <uint32_t>(m // n_hole)
+        for j in range(sizes[p]):
+            bits_of(ptrs[p] + j * n_hole, n_hole, f"a hand of player {p + 1}")
+    cdef Game g
+    g.n = n; g.nh = n_hole; g.holdem = holdem; g.hilo = hilo
+    g.stride = (n + 1) * (n + 2)
+    counts = np.zeros((n, g.stride), dtype=np.int64)
+    cdef int64_t[:, ::1] cv = counts
+    cdef int64_t* cp = &cv[0, 0]
+    cdef Hand hands[C_MAX_PLAYERS]
+    cdef Hand fixed[C_MAX_PLAYERS]
+    cdef int hi[C_MAX_PLAYERS]
+    cdef int lo[C_MAX_PLAYERS]
+    cdef card_t full[5]
+    cdef card_t cards[6]
+    cdef const unsigned char* h
+    cdef int64_t chunk, todo, s, deals = 0, rejected = 0, limit, rejected_here
+    cdef uint64_t used, hb
+    cdef Rng rng
+    cdef bint ok, failed = False
+    cdef uint32_t c
+    for p in range(n):
+        for i in range(n_hole):
+            cards[i] = ptrs[p][i]
+        prepare(&fixed[p], cards, n_hole)
+    for i in range(nb):
+        full[i] = bb[i]
+    with nogil:
+        for chunk in range(chunk_begin, chunk_end):
+            todo = samples - chunk * C_CHUNK
+            if todo > C_CHUNK:
+                todo = C_CHUNK
+            if todo <= 0:
+                break
+            seed_stream(&rng, seed, <uint64_t>chunk)
+            limit = 1000 * todo + 1000000
+            rejected_here = 0
+            s = 0
+            while s < todo:
+                used = base
+                ok = True
+                for p in range(n):
+                    if sizes[p] == 1:
+                        hb = fixed[p].bits
+                        if hb & used:
+                            ok = False
+                            break
+                        hands[p] = fixed[p]
+                    else:
+                        h = ptrs[p] + <Py_ssize_t>below(&rng, sizes[p]) * n_hole
+                        hb = 0
+                        for i in range(n_hole):
+                            hb |= (<uint64_t>1) << h[i]
+                        if hb & used:
+                            ok = False
+                            break
+                        prepare(&hands[p], <const card_t*>h, n_hole)
+                    used |= hb
+                if not ok:
+                    rejected += 1
+                    rejected_here += 1
+                    if rejected_here > limit:
+                        failed = True
+                        break
+                    continue
+                for k in range(nb, 5):
+                    c = below(&rng, 52)
+                    while (used >> c) & 1:
+                        c = below(&rng, 52)
+                    used |= (<uint64_t>1) << c
+                    full[k] = <card_t>c
+                eval_board(&g, hands, full, cp, hi, lo)
+                s += 1
+            deals += s
+            if failed:
+                break
+    if failed:
+        raise OmahaError("the entries almost never fit together without sharing a card")
+    return counts, deals, rejected
