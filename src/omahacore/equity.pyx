@@ -312,6 +312,61 @@ cdef inline void sort5(int* r) noexcept nogil:
     order2(r, 0, 2); order2(r, 1, 3); order2(r, 1, 2)
 
 
+cdef void eval_sampled(const Game* g, const Hand* hands, const bint* fixed,
+                       const card_t* board, const uint16_t* nf, const uint8_t* lows,
+                       const int* outcome, const int* need_suit, bint all_fixed,
+                       int64_t* counts, int* hi, int* lo) noexcept nogil:
+    """One complete board: fixed hands read their per-multiset strengths; when every hand
+    is fixed and none can flush, the outcome itself is read."""
+    cdef int r[5]
+    cdef int cnt[4]
+    cdef uint32_t sm[4]
+    cdef uint32_t triples[10]
+    cdef int i, p, q, suit = -1, nt = 0, v, n = g.n
+    cnt[0] = cnt[1] = cnt[2] = cnt[3] = 0
+    sm[0] = sm[1] = sm[2] = sm[3] = 0
+    for i in range(5):
+        r[i] = board[i] >> 2
+        cnt[board[i] & 3] += 1
+        sm[board[i] & 3] |= 1u << r[i]
+    for i in range(4):
+        if cnt[i] >= 3:
+            suit = i
+    sort5(r)
+    q = quint(r)
+    if all_fixed and (suit < 0 or cnt[suit] < need_suit[suit]):
+        for p in range(n):
+            counts[outcome[q * n + p]] += 1
+        return
+    if suit >= 0 and not g.holdem:
+        nt = board_triples(sm[suit], triples)
+    for p in range(n):
+        if fixed[p]:
+            hi[p] = nf[q * n + p]
+            lo[p] = lows[q * n + p]
+        else:
+            hi[p] = nonflush_high(g, &hands[p], q)
+            lo[p] = low_of(g, &hands[p], q) if g.hilo else 0
+        if suit >= 0:
+            v = flush_high(g, &hands[p], suit, sm[suit], triples, nt)
+            if v > hi[p]:
+                hi[p] = v
+    add_deal(g, hi, lo, counts, 1)
+
+
+cdef void suit_needs(const Game* g, const Hand* hands, int* need_suit) noexcept nogil:
+    """need_suit[s]: board cards of suit s from which some hand can flush (6 = never)."""
+    cdef int s, p, need
+    for s in range(4):
+        need_suit[s] = 6
+        for p in range(g.n):
+            need = (5 - hands[p].suit_count[s]) if g.holdem else (3 if hands[p].suit_count[s] >= 2 else 6)
+            if need < 3:
+                need = 3
+            if need < need_suit[s]:
+                need_suit[s] = need
+
+
 # ---------------------------------------------------------------- input checks (GIL held)
 
 cdef int read_bytes(object data, str what) except -1:
@@ -374,6 +429,17 @@ cdef void precompute(const Game* g, const Hand* hands, uint16_t* nf, uint8_t* lo
                 (kl if lows[q * n + p] == best_l else 0) if best_l > 0 else n + 1)
 
 
+cdef void precompute_fixed(const Game* g, const Hand* hands, const bint* fixed,
+                           uint16_t* nf, uint8_t* lows) noexcept nogil:
+    cdef int q, p, n = g.n
+    for q in range(N_QUINT):
+        if QVALID[q]:
+            for p in range(n):
+                if fixed[p]:
+                    nf[q * n + p] = <uint16_t>nonflush_high(g, &hands[p], q)
+                    lows[q * n + p] = <uint8_t>(low_of(g, &hands[p], q) if g.hilo else 0)
+
+
 cdef void flush_board(const Game* g, const Hand* hands, int q, int suit, uint32_t mask,
                       const uint16_t* nf, const uint8_t* lows, int64_t* counts,
                       int* hi, int* lo) noexcept nogil:
@@ -410,15 +476,7 @@ cdef int64_t enumerate_combo(const Game* g, const Hand* hands, const card_t* boa
             m += 1
     precompute(g, hands, nf, lows, outcome)
     memset(qcount, 0, N_QUINT * sizeof(int64_t))
-    # need_suit[s]: board cards of suit s from which some hand can flush (6 = never).
-    for s in range(4):
-        need_suit[s] = 6
-        for p in range(g.n):
-            need = (5 - hands[p].suit_count[s]) if g.holdem else (3 if hands[p].suit_count[s] >= 2 else 6)
-            if need < 3:
-                need = 3
-            if need < need_suit[s]:
-                need_suit[s] = need
+    suit_needs(g, hands, need_suit)
     for s in range(4):
         cnt[s] = 0
         sm[s] = 0
@@ -616,9 +674,10 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     """Monte Carlo: ``(counts, deals, rejected)`` over chunks ``chunk_begin..chunk_end - 1``.
 
     ``entries`` is a sequence of ``bytes``, one per player: that player's possible hands,
-    ``n_hole`` card indices each. A deal draws one hand per player uniformly from its entry
-    and rejects the whole draw when two hands share a card (so every card-compatible
-    combination is equally likely), then completes the board uniformly. Chunk ``j`` draws
+    ``n_hole`` card indices each, or empty for any hand. A deal draws one hand per player
+    uniformly from its entry and rejects the whole draw when two hands share a card (so every
+    card-compatible combination is equally likely), then deals the "any hand" players and the
+    rest of the board from the cards left (uniform too: as many cards are left every time). Chunk ``j`` draws
     ``min(CHUNK, samples - j * CHUNK)`` deals from its own xoshiro256** stream seeded from
     ``(seed, j)``, so the counts for a seed do not depend on how chunks are split between
     threads.
@@ -645,8 +704,8 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
         read_bytes(ents[p], f"hands of player {p + 1}")
         eb = ents[p]
         m = len(eb)
-        if m == 0 or m % n_hole or m // n_hole >= 0xFFFFFFFF:
-            raise OmahaError(f"player {p + 1} has no hands or a partial hand")
+        if m % n_hole or m // n_hole >= 0xFFFFFFFF:
+            raise OmahaError(f"player {p + 1} has a partial hand")
         ptrs[p] = <const unsigned char*><const char*>eb
         sizes[p] = <uint32_t>(m // n_hole)
         for j in range(sizes[p]):
@@ -669,10 +728,28 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     cdef Rng rng
     cdef bint ok, failed = False
     cdef uint32_t c
+    cdef bint is_fixed[C_MAX_PLAYERS]
+    cdef bint all_fixed = True
+    cdef int need_suit[4]
     for p in range(n):
-        for i in range(n_hole):
-            cards[i] = ptrs[p][i]
-        prepare(&fixed[p], cards, n_hole)
+        is_fixed[p] = sizes[p] == 1
+        all_fixed = all_fixed and is_fixed[p]
+        if sizes[p]:
+            for i in range(n_hole):
+                cards[i] = ptrs[p][i]
+            prepare(&fixed[p], cards, n_hole)
+            hands[p] = fixed[p]
+    cdef uint16_t* nf = <uint16_t*>malloc(N_QUINT * n * sizeof(uint16_t))
+    cdef uint8_t* lows = <uint8_t*>malloc(N_QUINT * n * sizeof(uint8_t))
+    cdef int* outcome = <int*>malloc(N_QUINT * n * sizeof(int))
+    if not nf or not lows or not outcome:
+        free(nf); free(lows); free(outcome)
+        raise MemoryError()
+    if all_fixed:
+        precompute(&g, hands, nf, lows, outcome)
+        suit_needs(&g, hands, need_suit)
+    else:
+        precompute_fixed(&g, hands, is_fixed, nf, lows)
     for i in range(nb):
         full[i] = bb[i]
     with nogil:
@@ -690,12 +767,13 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                 used = base
                 ok = True
                 for p in range(n):
+                    if sizes[p] == 0:
+                        continue        # any hand: drawn below from the cards left
                     if sizes[p] == 1:
-                        hb = fixed[p].bits
+                        hb = hands[p].bits
                         if hb & used:
                             ok = False
                             break
-                        hands[p] = fixed[p]
                     else:
                         h = ptrs[p] + <Py_ssize_t>below(&rng, sizes[p]) * n_hole
                         hb = 0
@@ -713,17 +791,28 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                         failed = True
                         break
                     continue
+                for p in range(n):
+                    if sizes[p] == 0:
+                        for i in range(n_hole):
+                            c = below(&rng, 52)
+                            while (used >> c) & 1:
+                                c = below(&rng, 52)
+                            used |= (<uint64_t>1) << c
+                            cards[i] = <card_t>c
+                        prepare(&hands[p], cards, n_hole)
                 for k in range(nb, 5):
                     c = below(&rng, 52)
                     while (used >> c) & 1:
                         c = below(&rng, 52)
                     used |= (<uint64_t>1) << c
                     full[k] = <card_t>c
-                eval_board(&g, hands, full, cp, hi, lo)
+                eval_sampled(&g, hands, is_fixed, full, nf, lows, outcome, need_suit,
+                             all_fixed, cp, hi, lo)
                 s += 1
             deals += s
             if failed:
                 break
+    free(nf); free(lows); free(outcome)
     if failed:
         raise OmahaError("the entries almost never fit together without sharing a card")
     return counts, deals, rejected
