@@ -189,9 +189,9 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     if exact is not False and samples is None:
         combos = _combos_if_small(hands, nh, n, exact is True)
         if combos is not None:
+            setup = COMBO_SETUP if not board_cards else 50
             cost = (len(combos) // (n * nh)) * (_boards(52 - len(board_cards) - len(dead_cards)
-                                                        - n * nh, 5 - len(board_cards))
-                                                + COMBO_SETUP)
+                                                        - n * nh, 5 - len(board_cards)) + setup)
             if cost <= (EXACT_LIMIT if exact else AUTO_LIMIT):
                 if not combos:
                     raise OmahaError("no combination of the entries' hands avoids sharing a card")
@@ -233,7 +233,7 @@ def _combos_if_small(hands: list[bytes], nh: int, n: int, forced: bool) -> bytes
     if any(not h for h in hands):
         return None
     sizes = [len(h) // nh for h in hands]
-    limit = MAX_COMBOS if forced else AUTO_LIMIT // (COMBO_SETUP * 4)
+    limit = MAX_COMBOS if forced else 200_000
     if math.prod(sizes) > limit:
         return None
     lists = [[(h[j * nh:(j + 1) * nh], sum(1 << c for c in h[j * nh:(j + 1) * nh]))

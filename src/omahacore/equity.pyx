@@ -474,13 +474,13 @@ cdef int64_t enumerate_combo(const Game* g, const Hand* hands, const card_t* boa
         if not (used >> c) & 1:
             deck[m] = <card_t>c
             m += 1
-    precompute(g, hands, nf, lows, outcome)
-    memset(qcount, 0, N_QUINT * sizeof(int64_t))
-    suit_needs(g, hands, need_suit)
     for s in range(4):
         cnt[s] = 0
         sm[s] = 0
     if k == 5:
+        precompute(g, hands, nf, lows, outcome)
+        memset(qcount, 0, N_QUINT * sizeof(int64_t))
+        suit_needs(g, hands, need_suit)
         for ia in range(m):
             ra = deck[ia] >> 2; cnt[deck[ia] & 3] += 1; sm[deck[ia] & 3] |= 1u << ra
             qa = ra
