@@ -57,6 +57,8 @@ def build_parser() -> argparse.ArgumentParser:
     _add_replay(commands)
     _add_play(commands)
     _add_eval(commands)
+    from omaha import cli_equity
+    cli_equity.add_parser(commands)
     return parser
 
 

@@ -31,6 +31,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
+import numpy as np
+
 from omaha.cards import DECK, Card, CardsLike, format_cards, parse_cards
 from omaha.config import (
     FIVE_CARD_OMAHA,
@@ -109,12 +111,27 @@ def _cards_of(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-@lru_cache(maxsize=8)
-def _universe(nh: int) -> frozenset[int]:
+def _check_listable(nh: int) -> None:
     if math.comb(52, nh) > MAX_LISTED:
         raise RangeError(f"listing every {nh}-card hand ({math.comb(52, nh):,}) is too large; "
                          "narrow the range with a pattern")
-    return frozenset(_mask(c) for c in itertools.combinations(range(52), nh))
+
+
+@lru_cache(maxsize=8)
+def _universe_cards(nh: int) -> tuple[np.ndarray, list[int]]:
+    """Every hand as sorted card indices (N, nh) and as bit masks."""
+    _check_listable(nh)
+    cards = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(52), nh)),
+                        dtype=np.int64, count=nh * math.comb(52, nh)).reshape(-1, nh)
+    masks = np.zeros(len(cards), dtype=np.uint64)
+    for i in range(nh):
+        masks |= np.uint64(1) << cards[:, i].astype(np.uint64)
+    return cards, masks.tolist()
+
+
+@lru_cache(maxsize=8)
+def _universe(nh: int) -> frozenset[int]:
+    return frozenset(_universe_cards(nh)[1])
 
 
 # ---------------------------------------------------------------- the syntax tree
@@ -122,12 +139,7 @@ def _universe(nh: int) -> frozenset[int]:
 class _Node:
     def hands(self, nh: int) -> frozenset[int]:
         """Every matching hand (as card bit masks)."""
-        return frozenset(m for m in _universe(nh) if self.test(m))
-
-    def test(self, mask: int) -> bool:
         raise NotImplementedError
-
-    generative = True
 
     def text(self) -> str:
         raise NotImplementedError
@@ -248,50 +260,47 @@ class _Span(_Node):
         return any(m.test(mask) for m in self.members)
 
 
-_SUIT_MASK = 0x1111111111111          # the 13 cards of suit 0 (clubs)
+def _suit_sorted(cards: np.ndarray) -> np.ndarray:
+    counts = np.stack([(cards & 3 == s).sum(axis=1) for s in range(4)], axis=1)
+    return -np.sort(-counts, axis=1)
 
 
-def _suit_counts(mask: int) -> list[int]:
-    return sorted(((mask >> s) & _SUIT_MASK).bit_count() for s in range(4))[::-1]
+def _has_pair(cards: np.ndarray) -> np.ndarray:
+    ranks = cards >> 2          # cards ascending, so ranks are too
+    return np.any(ranks[:, 1:] == ranks[:, :-1], axis=1)
 
 
-def _paired(mask: int) -> bool:
-    # fold each rank's 4 bits: a rank held twice leaves a bit set in the pairwise ANDs
-    m = mask
-    return bool((m & (m >> 1) & 0x7777777777777) | (m & (m >> 2) & 0x3333333333333)
-                | (m & (m >> 3) & 0x1111111111111))
+_LOW = np.array([r in (12, 0, 1, 2, 3, 4, 5, 6) for r in range(13)])
 
-
-_LOW_RANKS = 0b1000001111111          # A, 2..8
-_BROADWAY = 0b1111100000000           # T..A
-
-MACROS: dict[str, tuple[str, Callable[[int], bool]]] = {
+MACROS: dict[str, tuple[str, Callable[[np.ndarray], np.ndarray]]] = {
     "$ds": ("double-suited: two suits held at least twice each (4 cards: xxyy)",
-            lambda m: _suit_counts(m)[1] >= 2),
+            lambda c: _suit_sorted(c)[:, 1] >= 2),
     "$ss": ("single-suited: exactly one suit held twice or more",
-            lambda m: _suit_counts(m)[0] >= 2 and _suit_counts(m)[1] < 2),
-    "$r": ("rainbow: no suit held twice", lambda m: _suit_counts(m)[0] <= 1),
-    "$np": ("no pair: every rank different", lambda m: not _paired(m)),
-    "$pair": ("paired: some rank held twice or more", _paired),
-    "$L": ("low cards: every card A-8",
-           lambda m: all(_LOW_RANKS >> (c >> 2) & 1 for c in _cards_of(m))),
-    "$B": ("broadway: every card T-A",
-           lambda m: all(_BROADWAY >> (c >> 2) & 1 for c in _cards_of(m))),
+            lambda c: (_suit_sorted(c)[:, 0] >= 2) & (_suit_sorted(c)[:, 1] < 2)),
+    "$r": ("rainbow: no suit held twice", lambda c: _suit_sorted(c)[:, 0] <= 1),
+    "$np": ("no pair: every rank different", lambda c: ~_has_pair(c)),
+    "$pair": ("paired: some rank held twice or more", _has_pair),
+    "$L": ("low cards: every card A-8", lambda c: np.all(_LOW[c >> 2], axis=1)),
+    "$B": ("broadway: every card T-A", lambda c: np.all(c >> 2 >= 8, axis=1)),
 }
 
 
-class _Macro(_Node):
-    generative = False
+@lru_cache(maxsize=32)
+def _macro_hands(name: str, nh: int) -> frozenset[int]:
+    cards, masks = _universe_cards(nh)
+    keep = MACROS[name][1](cards)
+    return frozenset(m for m, k in zip(masks, keep.tolist()) if k)
 
+
+class _Macro(_Node):
     def __init__(self, name: str) -> None:
         self.name = name
-        self.predicate = MACROS[name][1]
 
     def text(self) -> str:
         return self.name
 
-    def test(self, mask: int) -> bool:
-        return self.predicate(mask)
+    def hands(self, nh: int) -> frozenset[int]:
+        return _macro_hands(self.name, nh)
 
 
 class _Top(_Node):
@@ -324,9 +333,6 @@ class _Union(_Node):
     def text(self) -> str:
         return ",".join(p.text() for p in self.parts)
 
-    def test(self, mask: int) -> bool:
-        return any(p.test(mask) for p in self.parts)
-
 
 class _Intersection(_Node):
     def __init__(self, parts: list[_Node]) -> None:
@@ -335,9 +341,6 @@ class _Intersection(_Node):
     def text(self) -> str:
         return ":".join(_wrap(p, (_Union, _Exclusion)) for p in self.parts)
 
-    def test(self, mask: int) -> bool:
-        return all(p.test(mask) for p in self.parts)
-
 
 class _Exclusion(_Node):
     def __init__(self, base: _Node, excluded: list[_Node]) -> None:
@@ -345,9 +348,6 @@ class _Exclusion(_Node):
 
     def text(self) -> str:
         return "!".join(_wrap(p, (_Union, _Exclusion)) for p in [self.base, *self.excluded])
-
-    def test(self, mask: int) -> bool:
-        return self.base.test(mask) and not any(p.test(mask) for p in self.excluded)
 
 
 def _wrap(node: _Node, kinds: tuple[type, ...]) -> str:
@@ -359,7 +359,7 @@ def _wrap(node: _Node, kinds: tuple[type, ...]) -> str:
 class _Parser:
     def __init__(self, text: str) -> None:
         self.text = text
-        self.s = "".join(text.split()).replace("10", "T")
+        self.s = "".join(text.split())
         self.i = 0
 
     def fail(self, why: str) -> RangeError:
@@ -458,6 +458,9 @@ class _Parser:
             elif up in RANK_CHARS and ch:
                 ranks = frozenset({RANK_CHARS.index(up)})
                 self.i += 1
+            elif self.s.startswith("10", self.i):      # "10" is a ten, as in card text
+                ranks = frozenset({RANK_CHARS.index("T")})
+                self.i += 2
             elif ch == "[":
                 ranks = self.bracket()
             elif ch and ch.lower() in SUIT_CHARS + SUIT_VARS:
@@ -508,38 +511,29 @@ def _evaluate(node: _Node, nh: int, hilo: bool) -> frozenset[int]:
     if isinstance(node, _Union):
         return frozenset().union(*(_evaluate(p, nh, hilo) for p in node.parts))
     if isinstance(node, _Intersection):
-        gen = [p for p in node.parts if p.generative and not _is_any(p)]
-        first = gen[0] if gen else None
-        base = _evaluate(first, nh, hilo) if first is not None else _universe(nh)
-        for p in node.parts:
-            if p is not first:
-                base = base & _evaluate(p, nh, hilo) if isinstance(p, _Top) else frozenset(
-                    m for m in base if _test(p, m, nh, hilo))
+        parts = sorted(node.parts, key=lambda p: not isinstance(p, (_Pattern, _Span)))
+        base = _evaluate(parts[0], nh, hilo)
+        for p in parts[1:]:
+            base = _filter(base, p, nh, hilo, keep=True)
         return base
     if isinstance(node, _Exclusion):
         base = _evaluate(node.base, nh, hilo)
         for p in node.excluded:
-            base = base - _evaluate(p, nh, hilo) if isinstance(p, _Top) else frozenset(
-                m for m in base if not _test(p, m, nh, hilo))
+            base = _filter(base, p, nh, hilo, keep=False)
         return base
     if isinstance(node, _Pattern) and _is_any(node):
         return _universe(nh)
     return node.hands(nh)
 
 
-def _test(node: _Node, mask: int, nh: int, hilo: bool) -> bool:
-    if isinstance(node, _Top):
-        return mask in node._hands(nh, hilo)
-    if isinstance(node, (_Union, _Intersection, _Exclusion)):
-        parts = node.parts if not isinstance(node, _Exclusion) else [node.base]
-        if isinstance(node, _Union):
-            return any(_test(p, mask, nh, hilo) for p in parts)
-        if isinstance(node, _Intersection):
-            return all(_test(p, mask, nh, hilo) for p in parts)
-        assert isinstance(node, _Exclusion)
-        return _test(node.base, mask, nh, hilo) and not any(
-            _test(p, mask, nh, hilo) for p in node.excluded)
-    return node.test(mask)
+def _filter(base: frozenset[int], node: _Node, nh: int, hilo: bool,
+            keep: bool) -> frozenset[int]:
+    """``base`` and (or minus) the hands of ``node``: tested one by one when ``base`` is
+    small and ``node`` a pattern, otherwise as a set operation."""
+    if isinstance(node, (_Pattern, _Span)) and len(base) < 20_000:
+        return frozenset(m for m in base if node.test(m) == keep)
+    other = _evaluate(node, nh, hilo)
+    return base & other if keep else base - other
 
 
 def _is_any(node: _Node) -> bool:
