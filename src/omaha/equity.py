@@ -8,7 +8,7 @@ milliseconds); otherwise deals are sampled.
 >>> import omaha
 >>> res = omaha.equity(["AsAh2d3c", "KsKhQdJc"], board="Kd7c4h", variant=omaha.OMAHA_HILO)
 >>> res.exact, res.deals, [round(e, 4) for e in res.equity]
-(True, 820, [0.3012, 0.6988])
+(True, 820, [0.4384, 0.5616])
 >>> round(sum(res.equity), 12)
 1.0
 
@@ -153,9 +153,9 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     depend on ``threads``. ``exact=True`` raises :class:`OmahaError` when enumeration would
     be too large; ``exact=False`` always samples.
 
-    >>> res = equity(["AhAd2c3c", "KsKhQdJc"], board="2h7c4h5s", variant="plo8")
-    >>> res.deals, [round(x, 4) for x in res.equity], res.scoop
-    (38, (0.8553, 0.1447), (0.7105263157894737, 0.13157894736842105))
+    >>> res = equity(["AhAd2c3c", "KsKh6d8h"], board="2h7c4h5s", variant="plo8")
+    >>> res.deals, res.equity, res.high, res.low, res.scoop   # the wheel vs the 8-high straight
+    (40, (0.5, 0.5), (0.0, 1.0), (1.0, 0.0), (0.0, 0.0))
     """
     v = variant_of(variant)
     nh, holdem, hilo = v.hole_cards, v.hand_rule == "holdem", v.hi_lo

@@ -10,7 +10,7 @@ engine by ``tools/preflop_table.py`` and shipped as ``omaha/data/preflop4.bin``.
 (16432, 270725)
 >>> from omaha.cards import format_cards
 >>> format_cards(ordering(hilo=True)[0][0]), format_cards(ordering(hilo=False)[0][0])
-('AcAd2c3d', 'AcAdKcKd')
+('2c3dAcAd', 'TcTdAcAd')
 >>> len(top_hands(1.0, hilo=True)) >= 2707
 True
 """

@@ -16,7 +16,7 @@ parentheses; macros ``$ds $ss $r $np $pair $L $B``; rank spans ``KK-88``, ``AK-A
 
 >>> r = Range("AA**:xxyy")        # double-suited aces
 >>> len(r), "AsAh2s3h" in r, "AsAh2s3d" in r
-(468, True, False)
+(864, True, False)
 >>> str(Range("kk-qq!KKK* , $ds:AK"))
 'KK-QQ!KKK*,$ds:AK'
 >>> Range(str(r)) == r
@@ -463,14 +463,14 @@ class _Parser:
                 self.i += 2
             elif ch == "[":
                 ranks = self.bracket()
-            elif ch and ch.lower() in SUIT_CHARS + SUIT_VARS:
-                slots.append(_Slot(frozenset(range(13)), ch.lower()))
+            elif ch and ch in SUIT_CHARS + SUIT_VARS:
+                slots.append(_Slot(frozenset(range(13)), ch))
                 self.i += 1
                 continue
             else:
                 break
             suit = ""
-            nxt = self.peek().lower()
+            nxt = self.peek()
             if nxt and nxt in SUIT_CHARS + SUIT_VARS:
                 suit = nxt
                 self.i += 1
@@ -560,7 +560,7 @@ class Range:
 
     >>> r = Range("AKQJ:$ds,  KK-QQ:$r")
     >>> len(r), str(r)
-    (456, 'AKQJ:$ds,KK-QQ:$r')
+    (1856, 'AKQJ:$ds,KK-QQ:$r')
     >>> next(iter(Range("AcAdAhAs")))
     (Card('Ac'), Card('Ad'), Card('Ah'), Card('As'))
     """
