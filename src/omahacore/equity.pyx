@@ -41,6 +41,7 @@ CHUNK = 16384             # Monte Carlo samples per random stream (see sample_co
 
 cdef enum:
     C_CHUNK = 16384
+    C_BATCH = 16          # Monte Carlo deals drawn before they are evaluated
     C_MAX_PLAYERS = 25
     MAX_PAIRS = 15        # C(6, 2) hole pairs
 
@@ -354,6 +355,21 @@ cdef void eval_sampled(const Game* g, const Hand* hands, const bint* fixed,
     add_deal(g, hi, lo, counts, 1)
 
 
+cdef extern from *:
+    void __builtin_prefetch(const void* addr) nogil
+
+
+cdef inline void prefetch_row(const card_t* board) noexcept nogil:
+    cdef int r[5]
+    cdef int i
+    for i in range(5):
+        r[i] = board[i] >> 2
+    sort5(r)
+    cdef const uint16_t* row = T.board5 + quint(r) * ROW
+    for i in range(0, ROW, 32):
+        __builtin_prefetch(row + i)
+
+
 cdef void suit_needs(const Game* g, const Hand* hands, int* need_suit) noexcept nogil:
     """need_suit[s]: board cards of suit s from which some hand can flush (6 = never)."""
     cdef int s, p, need
@@ -469,7 +485,7 @@ cdef int64_t enumerate_combo(const Game* g, const Hand* hands, const card_t* boa
     cdef int cnt[4]
     cdef uint32_t sm[4]
     cdef int idx[5]
-    cdef int k = 5 - nb, level, flushy
+    cdef int k = 5 - nb, level, flushy, four
     for c in range(52):
         if not (used >> c) & 1:
             deck[m] = <card_t>c
@@ -494,15 +510,19 @@ cdef int64_t enumerate_combo(const Game* g, const Hand* hands, const card_t* boa
                         rd = deck[id_] >> 2; cnt[deck[id_] & 3] += 1
                         sm[deck[id_] & 3] |= 1u << rd
                         qd = qc + T.c4[rd]
+                        # A suit that already flushes with four cards; else only the fifth
+                        # card's suit can reach its need (two suits cannot both hold three).
+                        four = -1
+                        for i in range(4):
+                            if cnt[i] >= need_suit[i]:
+                                four = i
                         for ie in range(id_ + 1, m):
                             re = deck[ie] >> 2
                             s = deck[ie] & 3
-                            cnt[s] += 1
                             q = qd + T.c5[re]
-                            flushy = -1
-                            for i in range(4):
-                                if cnt[i] >= need_suit[i]:
-                                    flushy = i
+                            flushy = four
+                            if flushy < 0 and cnt[s] + 1 >= need_suit[s]:
+                                flushy = s
                             if flushy < 0:
                                 qcount[q] += 1
                             else:
@@ -510,7 +530,6 @@ cdef int64_t enumerate_combo(const Game* g, const Hand* hands, const card_t* boa
                                             sm[flushy] | ((1u << re) if flushy == s else 0),
                                             nf, lows, counts, hi, lo)
                                 deals += 1
-                            cnt[s] -= 1
                         cnt[deck[id_] & 3] -= 1; sm[deck[id_] & 3] &= ~(1u << rd)
                     cnt[deck[ic] & 3] -= 1; sm[deck[ic] & 3] &= ~(1u << rc)
                 cnt[deck[ib] & 3] -= 1; sm[deck[ib] & 3] &= ~(1u << rb)
@@ -720,7 +739,6 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     cdef Hand fixed[C_MAX_PLAYERS]
     cdef int hi[C_MAX_PLAYERS]
     cdef int lo[C_MAX_PLAYERS]
-    cdef card_t full[5]
     cdef card_t cards[6]
     cdef const unsigned char* h
     cdef int64_t chunk, todo, s, deals = 0, rejected = 0, limit, rejected_here
@@ -750,8 +768,17 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
         suit_needs(&g, hands, need_suit)
     else:
         precompute_fixed(&g, hands, is_fixed, nf, lows)
-    for i in range(nb):
-        full[i] = bb[i]
+    cdef Hand* batch = <Hand*>malloc(C_BATCH * n * sizeof(Hand))
+    cdef card_t* boards = <card_t*>malloc(C_BATCH * 5 * sizeof(card_t))
+    cdef Hand* hs
+    cdef card_t* full
+    cdef int64_t nbatch
+    if not batch or not boards:
+        free(nf); free(lows); free(outcome); free(batch); free(boards)
+        raise MemoryError()
+    for j in range(C_BATCH):
+        for p in range(n):
+            batch[j * n + p] = hands[p]
     with nogil:
         for chunk in range(chunk_begin, chunk_end):
             todo = samples - chunk * C_CHUNK
@@ -763,56 +790,71 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
             limit = 1000 * todo + 1000000
             rejected_here = 0
             s = 0
-            while s < todo:
-                used = base
-                ok = True
-                for p in range(n):
-                    if sizes[p] == 0:
-                        continue        # any hand: drawn below from the cards left
-                    if sizes[p] == 1:
-                        hb = hands[p].bits
-                        if hb & used:
-                            ok = False
+            while s < todo and not failed:
+                # Draw a batch of deals and prefetch each board's table row, then evaluate:
+                # the row reads of sampled hands overlap instead of waiting one by one.
+                nbatch = todo - s if todo - s < C_BATCH else C_BATCH
+                j = 0
+                while j < nbatch:
+                    hs = batch + j * n
+                    full = boards + 5 * j
+                    used = base
+                    ok = True
+                    for p in range(n):
+                        if sizes[p] == 0:
+                            continue        # any hand: drawn below from the cards left
+                        if sizes[p] == 1:
+                            hb = hs[p].bits
+                            if hb & used:
+                                ok = False
+                                break
+                        else:
+                            h = ptrs[p] + <Py_ssize_t>below(&rng, sizes[p]) * n_hole
+                            hb = 0
+                            for i in range(n_hole):
+                                hb |= (<uint64_t>1) << h[i]
+                            if hb & used:
+                                ok = False
+                                break
+                            prepare(&hs[p], <const card_t*>h, n_hole)
+                        used |= hb
+                    if not ok:
+                        rejected += 1
+                        rejected_here += 1
+                        if rejected_here > limit:
+                            failed = True
                             break
-                    else:
-                        h = ptrs[p] + <Py_ssize_t>below(&rng, sizes[p]) * n_hole
-                        hb = 0
-                        for i in range(n_hole):
-                            hb |= (<uint64_t>1) << h[i]
-                        if hb & used:
-                            ok = False
-                            break
-                        prepare(&hands[p], <const card_t*>h, n_hole)
-                    used |= hb
-                if not ok:
-                    rejected += 1
-                    rejected_here += 1
-                    if rejected_here > limit:
-                        failed = True
-                        break
-                    continue
-                for p in range(n):
-                    if sizes[p] == 0:
-                        for i in range(n_hole):
-                            c = below(&rng, 52)
-                            while (used >> c) & 1:
+                        continue
+                    for p in range(n):
+                        if sizes[p] == 0:
+                            for i in range(n_hole):
                                 c = below(&rng, 52)
-                            used |= (<uint64_t>1) << c
-                            cards[i] = <card_t>c
-                        prepare(&hands[p], cards, n_hole)
-                for k in range(nb, 5):
-                    c = below(&rng, 52)
-                    while (used >> c) & 1:
+                                while (used >> c) & 1:
+                                    c = below(&rng, 52)
+                                used |= (<uint64_t>1) << c
+                                cards[i] = <card_t>c
+                            prepare(&hs[p], cards, n_hole)
+                    for i in range(nb):
+                        full[i] = bb[i]
+                    for k in range(nb, 5):
                         c = below(&rng, 52)
-                    used |= (<uint64_t>1) << c
-                    full[k] = <card_t>c
-                eval_sampled(&g, hands, is_fixed, full, nf, lows, outcome, need_suit,
-                             all_fixed, cp, hi, lo)
-                s += 1
+                        while (used >> c) & 1:
+                            c = below(&rng, 52)
+                        used |= (<uint64_t>1) << c
+                        full[k] = <card_t>c
+                    if not all_fixed:
+                        prefetch_row(full)
+                    j += 1
+                if failed:
+                    break
+                for j in range(nbatch):
+                    eval_sampled(&g, batch + j * n, is_fixed, boards + 5 * j, nf, lows, outcome,
+                                 need_suit, all_fixed, cp, hi, lo)
+                s += nbatch
             deals += s
             if failed:
                 break
-    free(nf); free(lows); free(outcome)
+    free(nf); free(lows); free(outcome); free(batch); free(boards)
     if failed:
         raise OmahaError("the entries almost never fit together without sharing a card")
     return counts, deals, rejected
