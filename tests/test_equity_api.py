@@ -102,3 +102,16 @@ def test_cli_table_json_and_errors(capsys):
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "Kd" in err
     assert main(["equity", *HANDS, "--exact", "--dead", "2s", "--threads", "2"]) == 0
+
+
+@pytest.mark.parametrize("name", ["equity.md", "ranges.md"])
+def test_docs_pages_examples_run(name):
+    import doctest
+    import pathlib
+
+    page = pathlib.Path(__file__).resolve().parent.parent / "docs" / name
+    if not page.is_file():
+        pytest.skip("docs/ is not beside the tests")
+    result = doctest.testfile(str(page), module_relative=False,
+                              optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0

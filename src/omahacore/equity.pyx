@@ -71,6 +71,7 @@ cdef uint32_t QLOW[N_QUINT]                # multiset -> its low-rank mask
 cdef uint16_t H1[N_QUINT * 13]             # Hold'em: best non-flush with 0 or 1 hole card
 cdef uint8_t HLOW[256]                     # Hold'em: 7-card low mask -> best low (C5, C6)
 cdef uint8_t QVALID[N_QUINT]               # 0 for five of a kind
+cdef uint16_t F4[1820 * 13]                # Hold'em: 4 board ranks + 1 hole rank -> non-flush
 
 
 cdef int quint(const int* r) noexcept nogil:
@@ -90,8 +91,19 @@ cdef void build_tables() noexcept nogil:
     cdef int a, b, c, d, e, q, i, j, k, rank, mask, low5, bit, n
     cdef int r[5]
     cdef int s[5]
-    cdef uint16_t best, v
+    cdef uint16_t best, v, alone
+    cdef int drop[5]
     cdef uint32_t lm
+    # F4: best non-flush of four board ranks (a multiset, indexed like the evaluator's) and
+    # one hole rank; H1 then takes the best over the board's five 4-subsets.
+    for a in range(13):
+        for b in range(a, 13):
+            for c in range(b, 13):
+                for d in range(c, 13):
+                    s[0] = a; s[1] = b; s[2] = c; s[3] = d
+                    for rank in range(13):
+                        s[4] = rank
+                        F4[(a + T.c2[b] + T.c3[c] + T.c4[d]) * 13 + rank] = nonflush_of(s)
     for a in range(13):
         for b in range(a, 13):
             for c in range(b, 13):
@@ -104,16 +116,18 @@ cdef void build_tables() noexcept nogil:
                         for i in range(5):
                             lm |= T.low_bit[4 * r[i]]
                         QLOW[q] = lm
+                        alone = nonflush_of(r) if a != e else 0
+                        for i in range(5):
+                            k = 0
+                            for j in range(5):
+                                if j != i:
+                                    s[k] = r[j]
+                                    k += 1
+                            drop[i] = (s[0] + T.c2[s[1]] + T.c3[s[2]] + T.c4[s[3]]) * 13
                         for rank in range(13):
-                            best = nonflush_of(r) if a != e else 0
+                            best = alone
                             for i in range(5):
-                                k = 0
-                                for j in range(5):
-                                    if j != i:
-                                        s[k] = r[j]
-                                        k += 1
-                                s[4] = rank
-                                v = nonflush_of(s)
+                                v = F4[drop[i] + rank]
                                 if v > best:
                                     best = v
                             H1[q * 13 + rank] = best
