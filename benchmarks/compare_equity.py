@@ -98,13 +98,17 @@ def main() -> None:
                  f"{first * 1000:,.0f} ms) | | | {len(top):,} hands each |")
 
     try:
-        from pokerkit import (Card, Deck, OmahaEightOrBetterLowHand, OmahaHoldemHand,
-                              calculate_equities)
+        from pokerkit import (
+            Card,
+            Deck,
+            OmahaEightOrBetterLowHand,
+            OmahaHoldemHand,
+            calculate_equities,
+        )
     except ImportError:
         pass
     else:
         n = 2_000
-        ranges = [[Card.parse(h)] for h in HU]
         ranges = [[tuple(Card.parse(h))] for h in HU]
         start = time.perf_counter()
         calculate_equities(ranges, (), 4, 5, Deck.STANDARD,

@@ -45,30 +45,30 @@ def test_exact_true_refuses_too_large_and_exact_false_samples():
 
 
 @pytest.mark.parametrize("kwargs, match", [
-    (dict(entries=["AsAh2d3c", "AsKhQdJc"]), "As is in two hands"),
-    (dict(entries=["AsAh2d3c", "KsKhQdJc"], board="Kd7c"), "0, 3, 4 or 5"),
-    (dict(entries=["AsAh2d3c", "KsKhQdJc"], board="Kd7c4h", dead="Kd"), "Kd"),
-    (dict(entries=["AsAh2d3c", "KsKhQdJc"], board="As7c4h"), "As"),
-    (dict(entries=["AsAh2d3c4c", "KsKhQdJc"]), "no 4-card hand"),
-    (dict(entries=["AsAh2d3c", "AA**"], dead="AdAc"), "no combination"),
-    (dict(entries=["AsAh2d3c"]), "at least 2"),
-    (dict(entries=["AsAh2d3c", "KsKhQdJc"], variant="stud"), "unknown variant"),
-    (dict(entries=["KsKh2d3c", "AA**"], dead="AdAcAh"), "no hand left"),
-    (dict(entries=["****"] * 12), "do not fit"),
-    (dict(entries=["AsAh2d3c", "Zz"]), "range"),
-    (dict(entries=HANDS, samples=0), "samples"),
-    (dict(entries=HANDS, threads=0), "threads"),
-    (dict(entries=HANDS, samples=10, seed=-1), "seed"),
-    (dict(entries=["AsAh**", "AsAh**"], samples=1000, seed=1), "almost never"),
+    ({"entries": ["AsAh2d3c", "AsKhQdJc"]}, "As is in two hands"),
+    ({"entries": ["AsAh2d3c", "KsKhQdJc"], "board": "Kd7c"}, "0, 3, 4 or 5"),
+    ({"entries": ["AsAh2d3c", "KsKhQdJc"], "board": "Kd7c4h", "dead": "Kd"}, "Kd"),
+    ({"entries": ["AsAh2d3c", "KsKhQdJc"], "board": "As7c4h"}, "As"),
+    ({"entries": ["AsAh2d3c4c", "KsKhQdJc"]}, "no 4-card hand"),
+    ({"entries": ["AsAh2d3c", "AA**"], "dead": "AdAc"}, "no combination"),
+    ({"entries": ["AsAh2d3c"]}, "at least 2"),
+    ({"entries": ["AsAh2d3c", "KsKhQdJc"], "variant": "stud"}, "unknown variant"),
+    ({"entries": ["KsKh2d3c", "AA**"], "dead": "AdAcAh"}, "no hand left"),
+    ({"entries": ["****"] * 12}, "do not fit"),
+    ({"entries": ["AsAh2d3c", "Zz"]}, "range"),
+    ({"entries": HANDS, "samples": 0}, "samples"),
+    ({"entries": HANDS, "threads": 0}, "threads"),
+    ({"entries": HANDS, "samples": 10, "seed": -1}, "seed"),
+    ({"entries": ["AsAh**", "AsAh**"], "samples": 1000, "seed": 1}, "almost never"),
 ])
 def test_bad_input_raises_omaha_error_naming_what(kwargs, match):
     with pytest.raises(omaha.OmahaError, match=match):
         equity(**kwargs)
 
 
-@pytest.mark.parametrize("kwargs", [dict(entries="AsAh2d3cKsKhQdJc"), dict(entries=[HANDS[0], 5]),
-                                    dict(entries=HANDS, samples=True),
-                                    dict(entries=HANDS, exact=1)])
+@pytest.mark.parametrize("kwargs", [{"entries": "AsAh2d3cKsKhQdJc"}, {"entries": [HANDS[0], 5]},
+                                    {"entries": HANDS, "samples": True},
+                                    {"entries": HANDS, "exact": 1}])
 def test_wrong_types_raise_type_error(kwargs):
     with pytest.raises(TypeError):
         equity(**kwargs)

@@ -53,7 +53,7 @@ def run(args: argparse.Namespace) -> int:
                                  dead=args.dead or None, variant=args.variant,
                                  samples=args.samples, exact=True if args.exact else None,
                                  seed=args.seed, threads=args.threads))
-        except BaseException as exc:
+        except BaseException as exc:  # noqa: BLE001 - re-raised or reported below
             error.append(exc)
 
     worker = threading.Thread(target=work, daemon=True)

@@ -33,7 +33,6 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
 
 import numpy as np
 
@@ -43,9 +42,9 @@ from omaha.errors import OmahaError
 from omaha.ranges import Range, variant_of
 from omahacore import equity as _kernel
 
-__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "EquityResult", "Entry", "equity", "variant_of"]
+__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Entry", "EquityResult", "equity", "variant_of"]
 
-Entry = Union[str, Range, Iterable[Union[int, str]]]
+Entry = str | Range | Iterable[int | str]
 
 DEFAULT_SAMPLES = 1_000_000
 # Work units of an exact run: boards per set of hands plus the per-set table (~20,000 boards'
@@ -267,7 +266,7 @@ def _exact(combos: bytes, n: int, nh: int, board: bytes, dead: bytes, holdem: bo
         try:
             chunk = combos[bounds[i] * per:bounds[i + 1] * per]
             results[i] = _kernel.exact_counts(chunk, n, nh, board, dead, holdem, hilo)
-        except BaseException as exc:  # pragma: no cover - re-raised below
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the calling thread
             errors.append(exc)
 
     _run_threads(work, parts)
@@ -292,7 +291,7 @@ def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool
         try:
             results[i] = _kernel.sample_counts(hands, nh, board, dead, holdem, hilo, seed,
                                                total, bounds[i], bounds[i + 1])
-        except BaseException as exc:
+        except BaseException as exc:  # noqa: BLE001 - re-raised in the calling thread
             errors.append(exc)
 
     if parts == 1:

@@ -224,11 +224,8 @@ def _assign(slots: list[tuple[frozenset[int], int]], i: int, cards: tuple[int, .
     if i == len(slots):
         return True
     ranks, suit = slots[i]
-    for j, c in enumerate(cards):
-        if not used >> j & 1 and c >> 2 in ranks and (suit < 0 or c & 3 == suit):
-            if _assign(slots, i + 1, cards, used | 1 << j):
-                return True
-    return False
+    return any(not used >> j & 1 and c >> 2 in ranks and (suit < 0 or c & 3 == suit)
+               and _assign(slots, i + 1, cards, used | 1 << j) for j, c in enumerate(cards))
 
 
 class _Span(_Node):
@@ -267,7 +264,8 @@ def _suit_sorted(cards: np.ndarray) -> np.ndarray:
 
 def _has_pair(cards: np.ndarray) -> np.ndarray:
     ranks = cards >> 2          # cards ascending, so ranks are too
-    return np.any(ranks[:, 1:] == ranks[:, :-1], axis=1)
+    paired: np.ndarray = np.any(ranks[:, 1:] == ranks[:, :-1], axis=1)
+    return paired
 
 
 _LOW = np.array([r in (12, 0, 1, 2, 3, 4, 5, 6) for r in range(13)])
@@ -588,8 +586,7 @@ class Range:
 
     def __iter__(self) -> Iterator[tuple[Card, ...]]:
         if self._any:
-            for combo in itertools.combinations(DECK, self.variant.hole_cards):
-                yield combo
+            yield from itertools.combinations(DECK, self.variant.hole_cards)
             return
         for m in self._masks:
             yield tuple(DECK[c] for c in _cards_of(m))
