@@ -26,6 +26,7 @@ A hand against any hand (``"****"``), sampled with a seed:
 
 from __future__ import annotations
 
+import array
 import itertools
 import math
 import secrets
@@ -33,8 +34,6 @@ import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-
-import numpy as np
 
 from omaha.cards import format_cards, parse_cards
 from omaha.config import OMAHA_HIGH, Variant
@@ -196,13 +195,13 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
                     raise OmahaError("no combination of the entries' hands avoids sharing a card")
                 counts, deals = _exact(combos, n, nh, bytes_board, bytes_dead, holdem, hilo,
                                        threads)
-                return _result(counts, deals, True, v)
+                return _result(counts, n, deals, True, v)
         if exact:
             raise OmahaError("exact=True: enumerating this spot is too large; pass samples=")
     total = samples if samples is not None else DEFAULT_SAMPLES
     counts, deals = _sample(hands, nh, bytes_board, bytes_dead, holdem, hilo, seed, total,
                             threads)
-    return _result(counts, deals, False, v)
+    return _result(counts, n, deals, False, v)
 
 
 def _positive(value: object, name: str) -> int:
@@ -251,7 +250,7 @@ def _combos_if_small(hands: list[bytes], nh: int, n: int, forced: bool) -> bytes
 
 
 def _exact(combos: bytes, n: int, nh: int, board: bytes, dead: bytes, holdem: bool,
-           hilo: bool, threads: int) -> tuple[np.ndarray, int]:
+           hilo: bool, threads: int) -> tuple[array.array[int], int]:
     per = n * nh
     count = len(combos) // per
     parts = min(threads, count)
@@ -259,7 +258,7 @@ def _exact(combos: bytes, n: int, nh: int, board: bytes, dead: bytes, holdem: bo
         counts, deals = _kernel.exact_counts(combos, n, nh, board, dead, holdem, hilo)
         return counts, int(deals)
     bounds = [count * i // parts for i in range(parts + 1)]
-    results: list[tuple[np.ndarray, int]] = [None] * parts  # type: ignore[list-item]
+    results: list[tuple[array.array[int], int]] = [None] * parts  # type: ignore[list-item]
     errors: list[BaseException] = []
 
     def work(i: int) -> None:
@@ -272,11 +271,11 @@ def _exact(combos: bytes, n: int, nh: int, board: bytes, dead: bytes, holdem: bo
     _run_threads(work, parts)
     if errors:
         raise errors[0]
-    return sum(r[0] for r in results), sum(int(r[1]) for r in results)  # type: ignore[return-value]
+    return _add([r[0] for r in results]), sum(int(r[1]) for r in results)
 
 
 def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool,
-            hilo: bool, seed: int | None, total: int, threads: int) -> tuple[np.ndarray, int]:
+            hilo: bool, seed: int | None, total: int, threads: int) -> tuple[array.array[int], int]:
     if seed is None:
         seed = secrets.randbits(64)
     elif type(seed) is bool or not isinstance(seed, int) or not 0 <= seed < 2**64:
@@ -284,7 +283,7 @@ def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool
     chunks = -(-total // _kernel.CHUNK)
     parts = max(1, min(threads, chunks))
     bounds = [chunks * i // parts for i in range(parts + 1)]
-    results: list[tuple[np.ndarray, int, int]] = [None] * parts  # type: ignore[list-item]
+    results: list[tuple[array.array[int], int, int]] = [None] * parts  # type: ignore[list-item]
     errors: list[BaseException] = []
 
     def work(i: int) -> None:
@@ -300,7 +299,7 @@ def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool
         _run_threads(work, parts)
     if errors:
         raise errors[0]
-    return sum(r[0] for r in results), sum(int(r[1]) for r in results)  # type: ignore[return-value]
+    return _add([r[0] for r in results]), sum(int(r[1]) for r in results)
 
 
 def _run_threads(work: object, parts: int) -> None:
@@ -311,9 +310,16 @@ def _run_threads(work: object, parts: int) -> None:
         t.join()
 
 
-def _result(counts: np.ndarray, deals: int, exact: bool, variant: Variant) -> EquityResult:
+def _add(parts: list[array.array[int]]) -> array.array[int]:
+    total = parts[0]
+    for part in parts[1:]:
+        total = array.array("q", (a + b for a, b in zip(total, part)))
+    return total
+
+
+def _result(counts: array.array[int], n: int, deals: int, exact: bool,
+            variant: Variant) -> EquityResult:
     """Exact rationals from the outcome counts (see :mod:`omahacore.equity`)."""
-    n = counts.shape[0]
     width = n + 2
     eq: list[float] = []
     hi: list[float] = []
@@ -325,9 +331,12 @@ def _result(counts: np.ndarray, deals: int, exact: bool, variant: Variant) -> Eq
     for p in range(n):
         s_eq = s_hi = s_lo = s_sq = Fraction(0)
         n_win = n_tie = n_scoop = 0
-        for idx in np.flatnonzero(counts[p]):
-            c = int(counts[p, idx])
-            kh, kl = divmod(int(idx), width)
+        stride = (n + 1) * width
+        for idx in range(stride):
+            c = counts[p * stride + idx]
+            if not c:
+                continue
+            kh, kl = divmod(idx, width)
             high = Fraction(1, kh) if kh else Fraction(0)
             low = Fraction(1, kl) if 1 <= kl <= n else Fraction(0)
             share = high if kl == n + 1 else (high + low) / 2

@@ -30,8 +30,7 @@ import math
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
-
-import numpy as np
+from typing import TYPE_CHECKING
 
 from omaha.cards import DECK, Card, CardsLike, format_cards, parse_cards
 from omaha.config import (
@@ -46,6 +45,9 @@ from omaha.config import (
     Variant,
 )
 from omaha.errors import OmahaError
+
+if TYPE_CHECKING:  # NumPy is imported only when a macro or "any hand" list is needed
+    import numpy as np
 
 __all__ = ["MACROS", "MAX_LISTED", "Range", "RangeError", "variant_of"]
 
@@ -121,6 +123,7 @@ def _check_listable(nh: int) -> None:
 def _universe_cards(nh: int) -> tuple[np.ndarray, list[int]]:
     """Every hand as sorted card indices (N, nh) and as bit masks."""
     _check_listable(nh)
+    import numpy as np
     cards = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(52), nh)),
                         dtype=np.int64, count=nh * math.comb(52, nh)).reshape(-1, nh)
     masks = np.zeros(len(cards), dtype=np.uint64)
@@ -258,17 +261,29 @@ class _Span(_Node):
 
 
 def _suit_sorted(cards: np.ndarray) -> np.ndarray:
+    import numpy as np
     counts = np.stack([(cards & 3 == s).sum(axis=1) for s in range(4)], axis=1)
     return -np.sort(-counts, axis=1)
 
 
 def _has_pair(cards: np.ndarray) -> np.ndarray:
+    import numpy as np
     ranks = cards >> 2          # cards ascending, so ranks are too
     paired: np.ndarray = np.any(ranks[:, 1:] == ranks[:, :-1], axis=1)
     return paired
 
 
-_LOW = np.array([r in (12, 0, 1, 2, 3, 4, 5, 6) for r in range(13)])
+def _all_low(cards: np.ndarray) -> np.ndarray:
+    import numpy as np
+    low: np.ndarray = np.all(np.isin(cards >> 2, (12, 0, 1, 2, 3, 4, 5, 6)), axis=1)
+    return low
+
+
+def _all_broadway(cards: np.ndarray) -> np.ndarray:
+    import numpy as np
+    high: np.ndarray = np.all(cards >> 2 >= 8, axis=1)
+    return high
+
 
 MACROS: dict[str, tuple[str, Callable[[np.ndarray], np.ndarray]]] = {
     "$ds": ("double-suited: two suits held at least twice each (4 cards: xxyy)",
@@ -278,8 +293,8 @@ MACROS: dict[str, tuple[str, Callable[[np.ndarray], np.ndarray]]] = {
     "$r": ("rainbow: no suit held twice", lambda c: _suit_sorted(c)[:, 0] <= 1),
     "$np": ("no pair: every rank different", lambda c: ~_has_pair(c)),
     "$pair": ("paired: some rank held twice or more", _has_pair),
-    "$L": ("low cards: every card A-8", lambda c: np.all(_LOW[c >> 2], axis=1)),
-    "$B": ("broadway: every card T-A", lambda c: np.all(c >> 2 >= 8, axis=1)),
+    "$L": ("low cards: every card A-8", _all_low),
+    "$B": ("broadway: every card T-A", _all_broadway),
 }
 
 

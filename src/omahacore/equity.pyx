@@ -1,7 +1,8 @@
 # cython: language_level=3
 """Compiled equity kernels: exact enumeration and Monte Carlo over the evaluator's tables.
 
-Results are integer **outcome counts**, never float sums: ``counts[p, kh * (n + 2) + kl]``
+Results are integer **outcome counts**, never float sums: ``counts[p * (n + 1) * (n + 2) +
+kh * (n + 2) + kl]`` (a flat ``array.array("q")``)
 is the number of deals in which player ``p`` shared the high among ``kh`` players (0: did
 not win it) and the low among ``kl`` players (0: did not win it, ``n + 1``: no low
 qualified, or a high-only game). Every share of the pot is a rational function of
@@ -19,11 +20,11 @@ How the exact enumeration is fast:
 
 >>> counts, deals = exact_counts(bytes([48, 49, 0, 1, 44, 45, 4, 5]), 2, 4,
 ...                              bytes([8, 12, 16, 20, 30]), b"", False, True)
->>> deals, int(counts.sum())
+>>> deals, sum(counts)
 (1, 2)
 """
 
-import numpy as np
+import array
 
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
@@ -612,9 +613,9 @@ def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bi
     cdef Game g
     g.n = n_players; g.nh = n_hole; g.holdem = holdem; g.hilo = hilo
     g.stride = (n_players + 1) * (n_players + 2)
-    counts = np.zeros((n_players, g.stride), dtype=np.int64)
-    cdef int64_t[:, ::1] cv = counts
-    cdef int64_t* cp = &cv[0, 0]
+    counts = array.array("q", bytes(8 * n_players * g.stride))
+    cdef int64_t[::1] cv = counts
+    cdef int64_t* cp = &cv[0]
     cdef Hand hands[C_MAX_PLAYERS]
     cdef card_t bcards[5]
     cdef int hi[C_MAX_PLAYERS]
@@ -746,9 +747,9 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     cdef Game g
     g.n = n; g.nh = n_hole; g.holdem = holdem; g.hilo = hilo
     g.stride = (n + 1) * (n + 2)
-    counts = np.zeros((n, g.stride), dtype=np.int64)
-    cdef int64_t[:, ::1] cv = counts
-    cdef int64_t* cp = &cv[0, 0]
+    counts = array.array("q", bytes(8 * n * g.stride))
+    cdef int64_t[::1] cv = counts
+    cdef int64_t* cp = &cv[0]
     cdef Hand hands[C_MAX_PLAYERS]
     cdef Hand fixed[C_MAX_PLAYERS]
     cdef int hi[C_MAX_PLAYERS]
