@@ -33,7 +33,6 @@ import secrets
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from fractions import Fraction
 
 from omaha.cards import format_cards, parse_cards
 from omaha.config import OMAHA_HIGH, Variant
@@ -319,8 +318,15 @@ def _add(parts: list[array.array[int]]) -> array.array[int]:
 
 def _result(counts: array.array[int], n: int, deals: int, exact: bool,
             variant: Variant) -> EquityResult:
-    """Exact rationals from the outcome counts (see :mod:`omahacore.equity`)."""
+    """Exact rationals from the outcome counts (see :mod:`omahacore.equity`).
+
+    Shares are integers in units of ``1 / (2 * lcm(1..n))`` of the pot, so every sum is an
+    exact integer and each ratio is rounded once (``int / int`` rounds correctly).
+    """
     width = n + 2
+    stride = (n + 1) * width
+    half = math.lcm(*range(1, n + 1))          # a half pot, in units
+    pot = 2 * half
     eq: list[float] = []
     hi: list[float] = []
     lo: list[float] = []
@@ -329,17 +335,16 @@ def _result(counts: array.array[int], n: int, deals: int, exact: bool,
     scoop: list[float] = []
     se: list[float] = []
     for p in range(n):
-        s_eq = s_hi = s_lo = s_sq = Fraction(0)
+        s_eq = s_hi = s_lo = s_sq = 0
         n_win = n_tie = n_scoop = 0
-        stride = (n + 1) * width
         for idx in range(stride):
             c = counts[p * stride + idx]
             if not c:
                 continue
             kh, kl = divmod(idx, width)
-            high = Fraction(1, kh) if kh else Fraction(0)
-            low = Fraction(1, kl) if 1 <= kl <= n else Fraction(0)
-            share = high if kl == n + 1 else (high + low) / 2
+            high = half // kh if kh else 0          # of the high half
+            low = half // kl if 1 <= kl <= n else 0
+            share = 2 * high if kl == n + 1 else high + low
             s_eq += c * share
             s_hi += c * high
             s_lo += c * low
@@ -350,14 +355,14 @@ def _result(counts: array.array[int], n: int, deals: int, exact: bool,
                 n_tie += c
             if kh == 1 and kl in (1, n + 1):
                 n_scoop += c
-        mean = s_eq / deals
-        eq.append(float(mean))
-        hi.append(float(s_hi / deals))
-        lo.append(float(s_lo / deals))
+        eq.append(s_eq / (pot * deals))
+        hi.append(s_hi / (half * deals))
+        lo.append(s_lo / (half * deals))
         win.append(n_win / deals)
         tie.append(n_tie / deals)
         scoop.append(n_scoop / deals)
-        var = float(s_sq / deals - mean * mean)
+        # variance of one deal's share: (E[X^2] - E[X]^2), exact in integers
+        var = (s_sq * deals - s_eq * s_eq) / (pot * pot * deals * deals)
         se.append(0.0 if exact else math.sqrt(max(var, 0.0) / deals))
     return EquityResult(equity=tuple(eq), high=tuple(hi), low=tuple(lo), win=tuple(win),
                         tie=tuple(tie), scoop=tuple(scoop), exact=exact, deals=deals,

@@ -36,6 +36,7 @@ from omahacore.errors import OmahaError
 
 cdef extern from "_bits.h":
     int omaha_popcount32(uint32_t x) nogil
+    void omaha_prefetch(const void* p) nogil
 
 MAX_PLAYERS = 25          # 52 cards: 25 two-card hands and a board
 CHUNK = 16384             # Monte Carlo samples per random stream (see sample_counts)
@@ -329,27 +330,23 @@ cdef inline void sort5(int* r) noexcept nogil:
 
 
 cdef void eval_sampled(const Game* g, const Hand* hands, const bint* fixed,
-                       const card_t* board, const uint16_t* nf, const uint8_t* lows,
+                       const card_t* board, int q, const uint16_t* nf, const uint8_t* lows,
                        const int* outcome, const int* need_suit, bint all_fixed,
                        int64_t* counts, int* hi, int* lo) noexcept nogil:
     """One complete board: fixed hands read their per-multiset strengths; when every hand
     is fixed and none can flush, the outcome itself is read."""
-    cdef int r[5]
     cdef int cnt[4]
     cdef uint32_t sm[4]
     cdef uint32_t triples[10]
-    cdef int i, p, q, suit = -1, nt = 0, v, n = g.n
+    cdef int i, p, suit = -1, nt = 0, v, n = g.n
     cnt[0] = cnt[1] = cnt[2] = cnt[3] = 0
     sm[0] = sm[1] = sm[2] = sm[3] = 0
     for i in range(5):
-        r[i] = board[i] >> 2
         cnt[board[i] & 3] += 1
-        sm[board[i] & 3] |= 1u << r[i]
+        sm[board[i] & 3] |= 1u << (board[i] >> 2)
     for i in range(4):
         if cnt[i] >= 3:
             suit = i
-    sort5(r)
-    q = quint(r)
     if all_fixed and (suit < 0 or cnt[suit] < need_suit[suit]):
         for p in range(n):
             counts[outcome[q * n + p]] += 1
@@ -370,19 +367,19 @@ cdef void eval_sampled(const Game* g, const Hand* hands, const bint* fixed,
     add_deal(g, hi, lo, counts, 1)
 
 
-cdef extern from *:
-    void __builtin_prefetch(const void* addr) nogil
-
-
-cdef inline void prefetch_row(const card_t* board) noexcept nogil:
+cdef inline int prefetch_row(const card_t* board) noexcept nogil:
+    """Start loading the board's table row; returns its rank multiset index. (The index is
+    used by the caller: a call with no result would count as dead code, prefetch and all.)"""
     cdef int r[5]
-    cdef int i
+    cdef int i, q
     for i in range(5):
         r[i] = board[i] >> 2
     sort5(r)
-    cdef const uint16_t* row = T.board5 + quint(r) * ROW
+    q = quint(r)
+    cdef const uint16_t* row = T.board5 + q * ROW
     for i in range(0, ROW, 32):
-        __builtin_prefetch(row + i)
+        omaha_prefetch(row + i)
+    return q
 
 
 cdef void suit_needs(const Game* g, const Hand* hands, int* need_suit) noexcept nogil:
@@ -788,6 +785,7 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     cdef Hand* hs
     cdef card_t* full
     cdef int64_t nbatch
+    cdef int qs[C_BATCH]
     if not batch or not boards:
         free(nf); free(lows); free(outcome); free(batch); free(boards)
         raise MemoryError()
@@ -857,14 +855,13 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                             c = below(&rng, 52)
                         used |= (<uint64_t>1) << c
                         full[k] = <card_t>c
-                    if not all_fixed:
-                        prefetch_row(full)
+                    qs[j] = prefetch_row(full)
                     j += 1
                 if failed:
                     break
                 for j in range(nbatch):
-                    eval_sampled(&g, batch + j * n, is_fixed, boards + 5 * j, nf, lows, outcome,
-                                 need_suit, all_fixed, cp, hi, lo)
+                    eval_sampled(&g, batch + j * n, is_fixed, boards + 5 * j, qs[j], nf, lows,
+                                 outcome, need_suit, all_fixed, cp, hi, lo)
                 s += nbatch
             deals += s
             if failed:
