@@ -792,6 +792,27 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     for j in range(C_BATCH):
         for p in range(n):
             batch[j * n + p] = hands[p]
+    # Without ranges of several hands, the cards left are the same on every deal.
+    cdef bint no_ranges = True
+    cdef uint64_t fixed_used = base
+    cdef card_t deck[52]
+    cdef uint32_t left = 0, t, x
+    for p in range(n):
+        if sizes[p] > 1:
+            no_ranges = False
+        elif sizes[p] == 1:
+            if fixed_used & hands[p].bits:
+                free(nf); free(lows); free(outcome); free(batch); free(boards)
+                raise OmahaError(f"player {p + 1}'s hand shares a card with another hand, "
+                                 "the board or the dead cards")
+            fixed_used |= hands[p].bits
+    for c in range(52):
+        if not (fixed_used >> c) & 1:
+            deck[left] = <card_t>c
+            left += 1
+    if no_ranges and left < <uint32_t>((5 - nb) + n_hole * sum(1 for p in range(n) if sizes[p] == 0)):
+        free(nf); free(lows); free(outcome); free(batch); free(boards)
+        raise OmahaError("not enough cards left to deal every hand and the board")
     with nogil:
         for chunk in range(chunk_begin, chunk_end):
             todo = samples - chunk * C_CHUNK
@@ -808,6 +829,30 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                 # the row reads of sampled hands overlap instead of waiting one by one.
                 nbatch = todo - s if todo - s < C_BATCH else C_BATCH
                 j = 0
+                if no_ranges:
+                    # Fixed hands and "any hand" players only: deal the unknown cards by a
+                    # partial Fisher-Yates shuffle of the cards left (no rejections).
+                    while j < nbatch:
+                        hs = batch + j * n
+                        full = boards + 5 * j
+                        t = 0
+                        for p in range(n):
+                            if sizes[p] == 0:
+                                for i in range(n_hole):
+                                    x = t + below(&rng, left - t)
+                                    c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
+                                    cards[i] = <card_t>c
+                                    t += 1
+                                prepare(&hs[p], cards, n_hole)
+                        for i in range(nb):
+                            full[i] = bb[i]
+                        for k in range(nb, 5):
+                            x = t + below(&rng, left - t)
+                            c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
+                            full[k] = <card_t>c
+                            t += 1
+                        qs[j] = prefetch_row(full)
+                        j += 1
                 while j < nbatch:
                     hs = batch + j * n
                     full = boards + 5 * j
