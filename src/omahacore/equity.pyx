@@ -806,9 +806,10 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                 raise OmahaError(f"player {p + 1}'s hand shares a card with another hand, "
                                  "the board or the dead cards")
             fixed_used |= hands[p].bits
+    cdef card_t deck0[52]
     for c in range(52):
         if not (fixed_used >> c) & 1:
-            deck[left] = <card_t>c
+            deck0[left] = <card_t>c
             left += 1
     if no_ranges and left < <uint32_t>((5 - nb) + n_hole * sum(1 for p in range(n) if sizes[p] == 0)):
         free(nf); free(lows); free(outcome); free(batch); free(boards)
@@ -821,6 +822,8 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
             if todo <= 0:
                 break
             seed_stream(&rng, seed, <uint64_t>chunk)
+            for i in range(left):           # each chunk starts from the same deck order
+                deck[i] = deck0[i]
             limit = 1000 * todo + 1000000
             rejected_here = 0
             s = 0
