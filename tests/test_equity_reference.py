@@ -184,6 +184,9 @@ def test_seeded_results_do_not_depend_on_threads():
     three = equity(hands, samples=100_000, seed=9, threads=3)
     assert one == three
     assert equity(hands, samples=100_000, seed=10) != one
+    ranges = ["AA**:$ds", "KK**", "****"]       # the rejection path for multi-hand ranges
+    assert equity(ranges, samples=40_000, seed=9) == equity(ranges, samples=40_000, seed=9,
+                                                             threads=2)
 
 
 def test_exact_threads_split_range_combinations():
