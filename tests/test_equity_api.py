@@ -88,6 +88,8 @@ def test_kernels_validate_their_own_input():
                              1, 10, 0, 1)
     with pytest.raises(omaha.OmahaError):
         kernel.exact_counts(bytes(range(8)), 2, 3, b"", b"", False, False)
+    with pytest.raises(omaha.OmahaError, match="not enough cards"):   # would never finish
+        kernel.sample_counts([b"", b""], 4, b"", bytes(range(40)), False, False, 1, 10, 0, 1)
 
 
 def test_cli_table_json_and_errors(capsys):

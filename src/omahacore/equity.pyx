@@ -156,23 +156,31 @@ build_tables()
 # ---------------------------------------------------------------- per-hand work
 
 cdef void prepare(Hand* h, const card_t* cards, int nh) noexcept nogil:
-    cdef int i, j, s
-    h.npairs = 0
-    h.lowmask = 0
-    h.bits = 0
-    for s in range(4):
-        h.suit_ranks[s] = 0
-        h.suit_count[s] = 0
+    cdef int i, j, n = 0, rank, suit, row
+    cdef int ranks[6]
+    cdef uint32_t lowmask = 0
+    cdef uint64_t bits = 0
+    cdef const uint8_t* low_bit = T.low_bit
+    h.suit_ranks[0] = h.suit_ranks[1] = h.suit_ranks[2] = h.suit_ranks[3] = 0
+    h.suit_count[0] = h.suit_count[1] = h.suit_count[2] = h.suit_count[3] = 0
     for i in range(nh):
-        h.lowmask |= T.low_bit[cards[i]]
-        h.bits |= (<uint64_t>1) << cards[i]
-        h.suit_ranks[cards[i] & 3] |= 1u << (cards[i] >> 2)
-        h.suit_count[cards[i] & 3] += 1
+        rank = cards[i] >> 2
+        suit = cards[i] & 3
+        ranks[i] = rank
+        lowmask |= low_bit[cards[i]]
+        bits |= (<uint64_t>1) << cards[i]
+        h.suit_ranks[suit] |= 1u << rank
+        h.suit_count[suit] += 1
+    for i in range(nh):
+        row = ranks[i] * 13
         for j in range(i + 1, nh):
-            h.pair_off[h.npairs] = <uint16_t>((cards[i] >> 2) * 13 + (cards[j] >> 2))
-            h.npairs += 1
-    h.r0 = cards[0] >> 2
-    h.r1 = cards[1] >> 2 if nh > 1 else h.r0
+            h.pair_off[n] = <uint16_t>(row + ranks[j])
+            n += 1
+    h.npairs = n
+    h.lowmask = lowmask
+    h.bits = bits
+    h.r0 = ranks[0]
+    h.r1 = ranks[1] if nh > 1 else ranks[0]
 
 
 cdef inline int nonflush_high(const Game* g, const Hand* h, int q) noexcept nogil:
@@ -728,6 +736,9 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     if base & dbits:
         raise OmahaError("a dead card is on the board")
     base |= dbits
+    if omaha_popcount32(<uint32_t>(base & 0xFFFFFFFF)) + omaha_popcount32(
+            <uint32_t>(base >> 32)) + n * n_hole + 5 - nb > 52:
+        raise OmahaError("not enough cards left to deal every hand and the board")
     cdef const unsigned char* ptrs[C_MAX_PLAYERS]
     cdef uint32_t sizes[C_MAX_PLAYERS]
     cdef Py_ssize_t j, m
