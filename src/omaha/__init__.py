@@ -40,6 +40,7 @@ from omaha.config import (
     Structure,
     Variant,
 )
+from omaha.equity import EquityResult, equity
 from omaha.errors import (
     ArrayError,
     CardError,
@@ -72,7 +73,6 @@ from omaha.evaluation import (
     evaluate_low_batch,
     explain,
 )
-from omaha.equity import EquityResult, equity
 from omaha.hand import Hand, RakeRule, Street
 from omaha.ranges import Range, RangeError
 from omaha.table import Table
