@@ -441,28 +441,33 @@ cdef int check_game(int n, int nh, bint holdem, Py_ssize_t n_board) except -1:
 
 # ---------------------------------------------------------------- exact enumeration
 
+cdef void precompute_q(const Game* g, const Hand* hands, int q, uint16_t* nf, uint8_t* lows,
+                       int* outcome) noexcept nogil:
+    """Every hand's non-flush high and low on rank multiset q, and the outcome index."""
+    cdef int p, n = g.n, best_h = 0, best_l = 0, kh = 0, kl = 0
+    for p in range(n):
+        nf[q * n + p] = <uint16_t>nonflush_high(g, &hands[p], q)
+        lows[q * n + p] = <uint8_t>(low_of(g, &hands[p], q) if g.hilo else 0)
+        if nf[q * n + p] > best_h:
+            best_h = nf[q * n + p]; kh = 1
+        elif nf[q * n + p] == best_h:
+            kh += 1
+        if lows[q * n + p] > best_l:
+            best_l = lows[q * n + p]; kl = 1
+        elif lows[q * n + p] == best_l:
+            kl += 1
+    for p in range(n):
+        outcome[q * n + p] = g.stride * p + (kh if nf[q * n + p] == best_h else 0) * (n + 2) + (
+            (kl if lows[q * n + p] == best_l else 0) if best_l > 0 else n + 1)
+
+
 cdef void precompute(const Game* g, const Hand* hands, uint16_t* nf, uint8_t* lows,
                      int* outcome) noexcept nogil:
-    """Every hand's non-flush high and low on every rank multiset, and the outcome index."""
-    cdef int q, p, n = g.n, best_h, best_l, kh, kl
+    """Every hand's strengths and outcome on every (possible) rank multiset."""
+    cdef int q
     for q in range(N_QUINT):
-        if not QVALID[q]:
-            continue
-        best_h = best_l = kh = kl = 0
-        for p in range(n):
-            nf[q * n + p] = <uint16_t>nonflush_high(g, &hands[p], q)
-            lows[q * n + p] = <uint8_t>(low_of(g, &hands[p], q) if g.hilo else 0)
-            if nf[q * n + p] > best_h:
-                best_h = nf[q * n + p]; kh = 1
-            elif nf[q * n + p] == best_h:
-                kh += 1
-            if lows[q * n + p] > best_l:
-                best_l = lows[q * n + p]; kl = 1
-            elif lows[q * n + p] == best_l:
-                kl += 1
-        for p in range(n):
-            outcome[q * n + p] = g.stride * p + (kh if nf[q * n + p] == best_h else 0) * (n + 2) + (
-                (kl if lows[q * n + p] == best_l else 0) if best_l > 0 else n + 1)
+        if QVALID[q]:
+            precompute_q(g, hands, q, nf, lows, outcome)
 
 
 cdef void precompute_fixed(const Game* g, const Hand* hands, const bint* fixed,
@@ -506,6 +511,11 @@ cdef int64_t enumerate_combo(const Game* g, const Hand* hands, const card_t* boa
     cdef uint32_t sm[4]
     cdef int idx[5]
     cdef int k = 5 - nb, level, flushy, four
+    cdef int known[5]
+    cdef int rr[5]
+    cdef int qidx[13 * 13]
+    for i in range(13 * 13):
+        qidx[i] = -1
     for c in range(52):
         if not (used >> c) & 1:
             deck[m] = <card_t>c
@@ -554,6 +564,62 @@ cdef int64_t enumerate_combo(const Game* g, const Hand* hands, const card_t* boa
                     cnt[deck[ic] & 3] -= 1; sm[deck[ic] & 3] &= ~(1u << rc)
                 cnt[deck[ib] & 3] -= 1; sm[deck[ib] & 3] &= ~(1u << rb)
             cnt[deck[ia] & 3] -= 1; sm[deck[ia] & 3] &= ~(1u << ra)
+    elif k == 1 or k == 2:
+        # Flop or turn: the board's rank multiset is the known ranks plus one or two more,
+        # so only 13 or 91 multisets occur; precompute those and count boards per multiset.
+        suit_needs(g, hands, need_suit)
+        for i in range(nb):
+            known[i] = board[i] >> 2
+            cnt[board[i] & 3] += 1
+            sm[board[i] & 3] |= 1u << (board[i] >> 2)
+        for ra in range(13):
+            for rb in range(ra if k == 2 else 12, 13):
+                for i in range(nb):
+                    rr[i] = known[i]
+                rr[nb] = ra
+                if k == 2:
+                    rr[4] = rb
+                sort5(rr)
+                q = quint(rr)
+                qidx[ra * 13 + rb] = q
+                qcount[q] = 0
+                if QVALID[q]:
+                    precompute_q(g, hands, q, nf, lows, outcome)
+        for ia in range(m):
+            ra = deck[ia] >> 2
+            s = deck[ia] & 3
+            cnt[s] += 1
+            sm[s] |= 1u << ra
+            for ib in range(ia + 1 if k == 2 else m - 1, m):
+                if k == 2:
+                    rb = deck[ib] >> 2
+                    cnt[deck[ib] & 3] += 1
+                    sm[deck[ib] & 3] |= 1u << rb
+                    q = qidx[ra * 13 + rb]          # ranks ascend with the cards
+                else:
+                    q = qidx[ra * 13 + 12]
+                flushy = -1
+                for i in range(4):
+                    if cnt[i] >= need_suit[i]:
+                        flushy = i
+                if flushy < 0:
+                    qcount[q] += 1
+                else:
+                    flush_board(g, hands, q, flushy, sm[flushy], nf, lows, counts, hi, lo)
+                    deals += 1
+                if k == 2:
+                    cnt[deck[ib] & 3] -= 1
+                    sm[deck[ib] & 3] &= ~(1u << rb)
+            cnt[s] -= 1
+            sm[s] &= ~(1u << ra)
+        for i in range(13 * 13):
+            if qidx[i] >= 0 and qcount[qidx[i]]:
+                q = qidx[i]
+                deals += qcount[q]
+                for p in range(g.n):
+                    counts[outcome[q * g.n + p]] += qcount[q]
+                qcount[q] = 0
+        return deals
     else:
         for i in range(nb):
             full[i] = board[i]
