@@ -33,6 +33,7 @@ import secrets
 import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from omaha.cards import format_cards, parse_cards
 from omaha.config import OMAHA_HIGH, Variant
@@ -230,6 +231,8 @@ def _combos_if_small(hands: list[bytes], nh: int, n: int, forced: bool) -> bytes
     if any(not h for h in hands):
         return None
     sizes = [len(h) // nh for h in hands]
+    if all(size == 1 for size in sizes):      # hands only: checked disjoint already
+        return b"".join(hands)
     limit = MAX_COMBOS if forced else 200_000
     if math.prod(sizes) > limit:
         return None
@@ -316,17 +319,35 @@ def _add(parts: list[array.array[int]]) -> array.array[int]:
     return total
 
 
+@lru_cache(maxsize=32)
+def _shares(n: int) -> tuple[int, tuple[tuple[int, int, int, bool, bool, bool], ...]]:
+    """Per outcome index ``kh * (n + 2) + kl``: high, low and pot shares in units of
+    ``1 / (2 * lcm(1..n))`` of the pot (a half pot is ``lcm(1..n)`` units), and whether the
+    player won alone (win), only shared (tie) or took the whole pot alone (scoop)."""
+    width = n + 2
+    half = math.lcm(*range(1, n + 1))
+    rows = []
+    for idx in range((n + 1) * width):
+        kh, kl = divmod(idx, width)
+        high = half // kh if kh else 0          # of the high half
+        low = half // kl if 1 <= kl <= n else 0
+        share = 2 * high if kl == n + 1 else high + low
+        alone = kh == 1 or kl == 1
+        rows.append((high, low, share, alone, bool(share) and not alone,
+                     kh == 1 and kl in (1, n + 1)))
+    return half, tuple(rows)
+
+
 def _result(counts: array.array[int], n: int, deals: int, exact: bool,
             variant: Variant) -> EquityResult:
     """Exact rationals from the outcome counts (see :mod:`omahacore.equity`).
 
-    Shares are integers in units of ``1 / (2 * lcm(1..n))`` of the pot, so every sum is an
-    exact integer and each ratio is rounded once (``int / int`` rounds correctly).
+    Shares are integers, so every sum is exact and each ratio is rounded once
+    (``int / int`` rounds correctly).
     """
-    width = n + 2
-    stride = (n + 1) * width
-    half = math.lcm(*range(1, n + 1))          # a half pot, in units
+    half, rows = _shares(n)
     pot = 2 * half
+    stride = len(rows)
     eq: list[float] = []
     hi: list[float] = []
     lo: list[float] = []
@@ -337,23 +358,19 @@ def _result(counts: array.array[int], n: int, deals: int, exact: bool,
     for p in range(n):
         s_eq = s_hi = s_lo = s_sq = 0
         n_win = n_tie = n_scoop = 0
-        for idx in range(stride):
-            c = counts[p * stride + idx]
+        for idx, c in enumerate(counts[p * stride:(p + 1) * stride]):
             if not c:
                 continue
-            kh, kl = divmod(idx, width)
-            high = half // kh if kh else 0          # of the high half
-            low = half // kl if 1 <= kl <= n else 0
-            share = 2 * high if kl == n + 1 else high + low
+            high, low, share, alone, tied, whole = rows[idx]
             s_eq += c * share
             s_hi += c * high
             s_lo += c * low
             s_sq += c * share * share
-            if kh == 1 or kl == 1:
+            if alone:
                 n_win += c
-            elif share:
+            elif tied:
                 n_tie += c
-            if kh == 1 and kl in (1, n + 1):
+            if whole:
                 n_scoop += c
         eq.append(s_eq / (pot * deals))
         hi.append(s_hi / (half * deals))
@@ -361,7 +378,7 @@ def _result(counts: array.array[int], n: int, deals: int, exact: bool,
         win.append(n_win / deals)
         tie.append(n_tie / deals)
         scoop.append(n_scoop / deals)
-        # variance of one deal's share: (E[X^2] - E[X]^2), exact in integers
+        # variance of one deal's share, E[X^2] - E[X]^2, exact in integers
         var = (s_sq * deals - s_eq * s_eq) / (pot * pot * deals * deals)
         se.append(0.0 if exact else math.sqrt(max(var, 0.0) / deals))
     return EquityResult(equity=tuple(eq), high=tuple(hi), low=tuple(lo), win=tuple(win),
