@@ -117,3 +117,12 @@ def test_docs_pages_examples_run(name):
     result = doctest.testfile(str(page), module_relative=False,
                               optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_progress_reports_finished_deals_up_to_the_total():
+    seen = []
+    res = equity(HANDS, samples=1_200_000, seed=2, threads=2,
+                 progress=lambda done, total: seen.append((done, total)))
+    assert seen[-1] == (1_200_000, 1_200_000) and len(seen) >= 2
+    assert [d for d, _ in seen] == sorted(d for d, _ in seen)
+    assert res == equity(HANDS, samples=1_200_000, seed=2)

@@ -12,8 +12,6 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-import threading
-import time
 from typing import Any
 
 __all__ = ["add_parser", "run"]
@@ -40,40 +38,30 @@ def add_parser(commands: Any) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    """Compute and print; 2 on bad input."""
+    """Compute and print; 2 on bad input. A progress bar shows on a terminal while sampling."""
+    from omaha.cli import ProgressBar
     from omaha.equity import equity
     from omaha.errors import OmahaError
 
-    result: list[Any] = []
-    error: list[BaseException] = []
+    bar: ProgressBar | None = None
 
-    def work() -> None:
-        try:
-            result.append(equity(args.entries, board=args.board or None,
-                                 dead=args.dead or None, variant=args.variant,
-                                 samples=args.samples, exact=True if args.exact else None,
-                                 seed=args.seed, threads=args.threads))
-        except BaseException as exc:  # noqa: BLE001 - re-raised or reported below
-            error.append(exc)
+    def progress(done: int, total: int) -> None:
+        nonlocal bar
+        if bar is None:
+            bar = ProgressBar(total, enabled=None if not args.json else False)
+        bar.advance(done - bar.done)
 
-    worker = threading.Thread(target=work, daemon=True)
-    worker.start()
-    started = time.monotonic()
-    spinner = sys.stderr.isatty() and not args.json
-    while worker.is_alive():
-        worker.join(0.2)
-        if spinner and worker.is_alive():
-            print(f"\romaha equity: working... {time.monotonic() - started:.0f}s",
-                  end="", file=sys.stderr, flush=True)
-    if spinner and time.monotonic() - started > 0.2:
-        print("\r" + " " * 40 + "\r", end="", file=sys.stderr)
-    if error:
-        exc = error[0]
-        if isinstance(exc, (OmahaError, TypeError)):
-            print(f"omaha equity: error: {exc}", file=sys.stderr)
-            return 2
-        raise exc
-    res = result[0]
+    try:
+        res = equity(args.entries, board=args.board or None, dead=args.dead or None,
+                     variant=args.variant, samples=args.samples,
+                     exact=True if args.exact else None, seed=args.seed,
+                     threads=args.threads, progress=progress)
+    except (OmahaError, TypeError) as exc:
+        print(f"omaha equity: error: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        if bar is not None:
+            bar.close()
     if args.json:
         data = res.to_dict()
         data["entries"] = list(args.entries)

@@ -31,7 +31,7 @@ import itertools
 import math
 import secrets
 import threading
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -52,6 +52,7 @@ DEFAULT_SAMPLES = 1_000_000
 AUTO_LIMIT = 60_000_000
 EXACT_LIMIT = 3_000_000_000
 COMBO_SETUP = 20_000
+PROGRESS_CHUNKS = 32     # chunks (of 16,384 deals) between progress reports
 MAX_COMBOS = 2_000_000
 
 @dataclass(frozen=True)
@@ -141,14 +142,15 @@ def _one_hand(hand: list[int], what: str, nh: int, blocked: int) -> bytes:
 
 def equity(entries: Sequence[Entry], board: object = None, dead: object = None, *,
            variant: Variant | str = OMAHA_HIGH, samples: int | None = None,
-           exact: bool | None = None, seed: int | None = None,
-           threads: int = 1) -> EquityResult:
+           exact: bool | None = None, seed: int | None = None, threads: int = 1,
+           progress: Callable[[int, int], object] | None = None) -> EquityResult:
     """Each entry's share of the pot: exact when ``exact`` is true or (by default) cheap
     enough, otherwise ``samples`` Monte Carlo deals (default ``DEFAULT_SAMPLES``).
 
     ``board`` has 0, 3, 4 or 5 cards; ``dead`` cards are out of play. ``seed`` makes
     sampling reproducible (the OS's generator seeds it otherwise); results for a seed do not
-    depend on ``threads``. ``exact=True`` raises :class:`OmahaError` when enumeration would
+    depend on ``threads``. ``progress(done, total)``, if given, is called (from the worker
+    threads, one call at a time) as sampled deals finish. ``exact=True`` raises :class:`OmahaError` when enumeration would
     be too large; ``exact=False`` always samples.
 
     >>> res = equity(["AhAd2c3c", "KsKh6d8h"], board="2h7c4h5s", variant="plo8")
@@ -200,7 +202,7 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
             raise OmahaError("exact=True: enumerating this spot is too large; pass samples=")
     total = samples if samples is not None else DEFAULT_SAMPLES
     counts, deals = _sample(hands, nh, bytes_board, bytes_dead, holdem, hilo, seed, total,
-                            threads)
+                            threads, progress)
     return _result(counts, n, deals, False, v)
 
 
@@ -277,23 +279,42 @@ def _exact(combos: bytes, n: int, nh: int, board: bytes, dead: bytes, holdem: bo
 
 
 def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool,
-            hilo: bool, seed: int | None, total: int, threads: int) -> tuple[array.array[int], int]:
+            hilo: bool, seed: int | None, total: int, threads: int,
+            progress: Callable[[int, int], object] | None) -> tuple[array.array[int], int]:
     if seed is None:
         seed = secrets.randbits(64)
     elif type(seed) is bool or not isinstance(seed, int) or not 0 <= seed < 2**64:
         raise OmahaError(f"seed must be an int in 0..2**64-1, got {seed!r}")
     chunks = -(-total // _kernel.CHUNK)
-    parts = max(1, min(threads, chunks))
-    bounds = [chunks * i // parts for i in range(parts + 1)]
-    results: list[tuple[array.array[int], int, int]] = [None] * parts  # type: ignore[list-item]
+    # Work goes out in steps of whole chunks; each chunk has its own stream, so the sum does
+    # not depend on which thread ran which step.
+    step = max(1, min(PROGRESS_CHUNKS, -(-chunks // threads)))
+    starts = list(range(0, chunks, step))
+    parts = max(1, min(threads, len(starts)))
+    results: list[tuple[array.array[int], int, int]] = []
     errors: list[BaseException] = []
+    lock = threading.Lock()
+    done = [0, 0]        # next step, deals finished
 
-    def work(i: int) -> None:
-        try:
-            results[i] = _kernel.sample_counts(hands, nh, board, dead, holdem, hilo, seed,
-                                               total, bounds[i], bounds[i + 1])
-        except BaseException as exc:  # noqa: BLE001 - re-raised in the calling thread
-            errors.append(exc)
+    def work(_: int) -> None:
+        while True:
+            with lock:
+                if errors or done[0] >= len(starts):
+                    return
+                first = starts[done[0]]
+                done[0] += 1
+            try:
+                part = _kernel.sample_counts(hands, nh, board, dead, holdem, hilo, seed,
+                                             total, first, min(first + step, chunks))
+            except BaseException as exc:  # noqa: BLE001 - re-raised in the calling thread
+                with lock:
+                    errors.append(exc)
+                return
+            with lock:
+                results.append(part)
+                done[1] += int(part[1])
+                if progress is not None:
+                    progress(done[1], total)
 
     if parts == 1:
         work(0)
