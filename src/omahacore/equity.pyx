@@ -721,6 +721,8 @@ def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bi
 
 cdef struct Rng:
     uint64_t s[4]
+    uint64_t spare          # the low half of the last 64-bit output, not yet used
+    bint has_spare
 
 
 cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15     # splitmix64 constants
@@ -754,14 +756,26 @@ cdef inline uint64_t next64(Rng* r) noexcept nogil:
     return result
 
 
+cdef inline uint64_t next32(Rng* r) noexcept nogil:
+    """32 random bits: each 64-bit output serves two draws."""
+    cdef uint64_t x
+    if r.has_spare:
+        r.has_spare = False
+        return r.spare
+    x = next64(r)
+    r.spare = <uint32_t>x
+    r.has_spare = True
+    return x >> 32
+
+
 cdef inline uint32_t below(Rng* r, uint32_t n) noexcept nogil:
     """Uniform in 0..n-1 (Lemire's multiply with rejection: no modulo bias)."""
-    cdef uint64_t m = (next64(r) >> 32) * n
+    cdef uint64_t m = next32(r) * n
     cdef uint32_t low = <uint32_t>m, t
     if low < n:
         t = (-n) % n
         while low < t:
-            m = (next64(r) >> 32) * n
+            m = next32(r) * n
             low = <uint32_t>m
     return <uint32_t>(m >> 32)
 
@@ -772,6 +786,8 @@ cdef void seed_stream(Rng* r, uint64_t seed, uint64_t chunk) noexcept nogil:
     splitmix(&x)
     for i in range(4):
         r.s[i] = splitmix(&x)
+    r.spare = 0
+    r.has_spare = False
 
 
 def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
