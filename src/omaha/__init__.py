@@ -41,6 +41,7 @@ from omaha.config import (
     Structure,
     Variant,
 )
+from omaha.equity import EquityResult, equity
 from omaha.errors import (
     ArrayError,
     CardError,
@@ -76,6 +77,7 @@ from omaha.evaluation import (
 )
 from omaha.hand import Hand, RakeRule, Street
 from omaha.limits import MAX_CHIPS
+from omaha.ranges import Range, RangeError
 from omaha.table import Table
 from omahacore.pots import PotAward, PotLayer, Settlement, build_pots, settle
 
@@ -98,6 +100,7 @@ __all__ = [
     "CardError",
     "ClockError",
     "ConfigError",
+    "EquityResult",
     "GameConfig",
     "Hand",
     "HistoryError",
@@ -109,6 +112,8 @@ __all__ = [
     "PotLayer",
     "RakeError",
     "RakeRule",
+    "Range",
+    "RangeError",
     "RuleError",
     "Settlement",
     "SnapshotError",
@@ -122,6 +127,7 @@ __all__ = [
     "category",
     "describe",
     "describe_low",
+    "equity",
     "evaluate_best",
     "evaluate_best_low",
     "evaluate_five",
