@@ -17,6 +17,7 @@ jsonschema = pytest.importorskip("jsonschema")
 from omaha.arena import ArenaSettings, load_schema
 from omaha.arena.client import BotClient, run_bots
 from omaha.arena.export import check_conservation
+import omaha
 from omaha.arena.server import ArenaServer
 from omaha.arena.storage import SqliteStorage
 from omaha.phh import loads_all, replay_history
@@ -24,7 +25,9 @@ from omaha.phh import loads_all, replay_history
 SERVER_MESSAGE = jsonschema.Draft202012Validator(
     {**{k: v for k, v in load_schema().items() if k != "oneOf"}, "$ref": "#/$defs/server_message"})
 FAST_CLOCK = {"base_ms": 300, "countdown_ms": 300, "reconnect_bonus_ms": 300}
-SRC = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "src")
+# The folder the tests imported omaha from (site-packages in CI, src/ in a build in place):
+# child processes must run the same copy.
+SRC = os.path.dirname(os.path.dirname(os.path.abspath(omaha.__file__)))
 
 
 def connect(url):
