@@ -51,10 +51,12 @@ from omaha.errors import (
     IllegalActionError,
     LimitError,
     OmahaError,
+    OmahaTypeError,
     PotError,
     RakeError,
     RuleError,
     SnapshotError,
+    StrengthError,
     TableError,
 )
 from omaha.evaluation import (
@@ -107,6 +109,7 @@ __all__ = [
     "IllegalActionError",
     "LimitError",
     "OmahaError",
+    "OmahaTypeError",
     "PotAward",
     "PotError",
     "PotLayer",
@@ -117,6 +120,7 @@ __all__ = [
     "RuleError",
     "Settlement",
     "SnapshotError",
+    "StrengthError",
     "Street",
     "Structure",
     "Table",
