@@ -181,7 +181,7 @@ NAMESPACE = {name: getattr(config_module, name) for name in config_module.__all_
     ids=repr,
 )
 def test_reprs_paste_back_equal_and_hash_equal(value):
-    again = eval(repr(value), NAMESPACE)  # noqa: S307 - our own repr
+    again = eval(repr(value), NAMESPACE)
     assert again == value and hash(again) == hash(value)
     assert pickle.loads(pickle.dumps(value)) == value
 
