@@ -38,6 +38,7 @@ from collections.abc import Iterable, Mapping
 from typing import IO, Any, cast
 
 from omaha.limits import MAX_PHH_BYTES
+from omaha.phh.compat import pokerkit_compatible
 from omaha.phh.errors import HistoryError
 from omaha.phh.history import HandHistory
 from omaha.phh.tomlio import format_assignment, format_key, format_value, load_toml
@@ -84,8 +85,15 @@ def loads_all(text: str) -> list[HandHistory]:
     return [hand for _, hand in _hands(load_toml(text))]
 
 
-def dumps(history: HandHistory) -> str:
-    """Write one hand as ``.phh`` text: required fields first, one action per line."""
+def dumps(history: HandHistory, *, compatible: bool = False) -> str:
+    """Write one hand as ``.phh`` text: required fields first, one action per line.
+
+    ``compatible=True`` writes a standard variant code PokerKit reads in place of an
+    extension code (:func:`~omaha.phh.compat.pokerkit_compatible`), or raises HistoryError
+    where none is faithful.
+    """
+    if compatible:
+        history = pokerkit_compatible(history)
     lines = []
     for name, value in history.fields():
         if name == "actions":
@@ -95,14 +103,21 @@ def dumps(history: HandHistory) -> str:
     return "\n".join(lines) + "\n"
 
 
-def dumps_all(histories: Iterable[HandHistory] | Mapping[str, HandHistory]) -> str:
-    """Write hands as ``.phhs`` text; a mapping keeps its table names, otherwise 1, 2, ..."""
+def dumps_all(
+    histories: Iterable[HandHistory] | Mapping[str, HandHistory], *, compatible: bool = False
+) -> str:
+    """Write hands as ``.phhs`` text; a mapping keeps its table names, otherwise 1, 2, ...
+
+    ``compatible`` is as for :func:`dumps`.
+    """
     items = (
         histories.items()
         if isinstance(histories, Mapping)
         else ((str(i), h) for i, h in enumerate(histories, 1))
     )
-    return "\n".join(f"[{format_key(name)}]\n{dumps(history)}" for name, history in items)
+    return "\n".join(
+        f"[{format_key(name)}]\n{dumps(history, compatible=compatible)}" for name, history in items
+    )
 
 
 def load(source: Source) -> HandHistory:
@@ -132,14 +147,21 @@ def read_histories(source: Source) -> list[tuple[str | None, HandHistory]]:
         raise exc.located(source=_name(source)) from None
 
 
-def dump(history: HandHistory, target: Target) -> None:
-    """Write one hand as ``.phh`` to a path or an open file (UTF-8)."""
-    _write_text(dumps(history), target)
+def dump(history: HandHistory, target: Target, *, compatible: bool = False) -> None:
+    """Write one hand as ``.phh`` to a path or an open file (UTF-8); ``compatible`` as
+    for :func:`dumps`."""
+    _write_text(dumps(history, compatible=compatible), target)
 
 
-def dump_all(histories: Iterable[HandHistory] | Mapping[str, HandHistory], target: Target) -> None:
-    """Write hands as ``.phhs`` to a path or an open file (UTF-8)."""
-    _write_text(dumps_all(histories), target)
+def dump_all(
+    histories: Iterable[HandHistory] | Mapping[str, HandHistory],
+    target: Target,
+    *,
+    compatible: bool = False,
+) -> None:
+    """Write hands as ``.phhs`` to a path or an open file (UTF-8); ``compatible`` as for
+    :func:`dumps`."""
+    _write_text(dumps_all(histories, compatible=compatible), target)
 
 
 def _hands(data: dict[str, Any]) -> list[tuple[str | None, HandHistory]]:

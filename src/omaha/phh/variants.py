@@ -46,6 +46,7 @@ from omaha.limits import shown
 from omaha.phh.errors import HistoryError
 
 __all__ = [
+    "PORTABLE_CODES",
     "STANDARD_CODES",
     "VARIANTS",
     "Structure",
@@ -66,6 +67,14 @@ _STRUCTURE_NAMES: dict[Structure, str] = {
 
 STANDARD_CODES = frozenset({"PO", "FO/8", "FT", "NT"})
 """The codes here that the PHH standard itself defines; the rest are this package's extensions."""
+
+PORTABLE_CODES: dict[str, str] = {"PT": "NT", "PO/8": "PO", "FO": "FO/8"}
+"""Extension code -> the standard code a PokerKit-compatible export writes in its place, the
+real code going in the user field ``_variant``. The deal and every bet are the same in both
+games; ``PT`` -> ``NT`` is exact (every pot-limit bet is a legal no-limit bet, the showdown is
+the same), while ``PO/8`` -> ``PO`` and ``FO`` -> ``FO/8`` differ at a showdown, where a reader
+that ignores ``_variant`` splits (or does not split) the pot for low. The other extension
+codes (no-limit Omaha, 5- and 6-card Omaha) have no faithful standard encoding."""
 
 
 @dataclass(frozen=True)
