@@ -150,3 +150,19 @@ def test_pokerkit_loads_hi_lo_substitutes_and_differs_only_at_a_showdown(code):
         else:
             showdowns += 1
     assert showdowns  # the showdown case was exercised (and only totals are comparable there)
+
+
+def test_cli_play_pokerkit_writes_files_pokerkit_reads(tmp_path, capsys):
+    from omaha.cli import main
+
+    path = tmp_path / "hands.phhs"
+    args = ["play", "--variant", "plo8", "--hands", "6", "--players", "3", "--seed", "5",
+            "--phh", str(path), "--pokerkit", "--json"]
+    assert main(args) == 0, capsys.readouterr().err
+    hands = loads_all(path.read_text())
+    assert len(hands) == 6 and all(h.variant == "PO/8" for h in hands)
+    assert 'variant = "PO"' in path.read_text() and "_variant" in path.read_text()
+    pk = pytest.importorskip("pokerkit")
+    assert len(list(pk.HandHistory.loads_all(path.read_text()))) == 6
+    assert main(["play", "--variant", "nlo", "--hands", "1", "--phh", str(path), "--pokerkit"]) == 2
+    assert "no PHH standard code PokerKit reads" in capsys.readouterr().err
