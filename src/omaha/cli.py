@@ -285,7 +285,8 @@ def _add_play(commands: Any) -> None:
     sub.add_argument(
         "--variant",
         default="PO",
-        help="PHH code (PO, FO/8, NO, PO/8, FO, P5O, ...) or a name (plo, plo8, flo8, nlo5); default PO",
+        help="PHH code (PO, FO/8, NO, PO/8, FO, P5O, ...) or a name (plo, plo8, flo8, nlo5, 5plo, "
+        "nlhe, holdem, omaha8), any case; default PO",
     )
     sub.add_argument(
         "--hands", "-n", type=_positive, default=1000, help="hands to play (default 1000)"
