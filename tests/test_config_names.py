@@ -195,3 +195,16 @@ def test_configs_compare_by_value():
     with pytest.raises(dataclasses.FrozenInstanceError):
         game.ante = 5  # type: ignore[misc]
     assert GameConfig.from_dict(game.to_dict()) == game
+
+
+def test_phh_variants_and_histories_paste_back():
+    import pathlib
+
+    from omaha import phh
+
+    data = pathlib.Path(__file__).parent / "data"
+    namespace = {name: getattr(phh, name) for name in phh.__all__}
+    for variant in phh.VARIANTS.values():
+        assert eval(repr(variant), namespace) == variant
+    for history in phh.load_all(data / "pokerkit_mixed.phhs"):
+        assert eval(repr(history), namespace) == history
