@@ -208,3 +208,12 @@ def test_phh_variants_and_histories_paste_back():
         assert eval(repr(variant), namespace) == variant
     for history in phh.load_all(data / "pokerkit_mixed.phhs"):
         assert eval(repr(history), namespace) == history
+
+
+def test_c6_from_dict_takes_a_variant_name_and_checks_it():
+    data = GameConfig.pot_limit(small_blind=1, big_blind=2).to_dict()
+    assert GameConfig.from_dict({**data, "variant": "plo8"}).variant is OMAHA_HILO
+    with pytest.raises(ConfigError, match="unknown variant"):
+        GameConfig.from_dict({**data, "variant": "stud"})
+    with pytest.raises(ConfigError, match="is fixed-limit but the game is pot-limit"):
+        GameConfig.from_dict({**data, "variant": "FO/8"})

@@ -380,10 +380,15 @@ class GameConfig:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameConfig:
-        """Inverse of :meth:`to_dict`."""
+        """Inverse of :meth:`to_dict`; ``variant`` may also be a name (``"plo8"``).
+
+        >>> GameConfig.from_dict({"variant": "PO/8", "structure": "pot-limit", "big_blind": 2}).variant.hi_lo
+        True
+        """
         try:
             fields = dict(data)
-            fields["variant"] = Variant.from_dict(fields["variant"])
+            if not isinstance(fields["variant"], str):  # a name is resolved by __init__
+                fields["variant"] = Variant.from_dict(fields["variant"])
             fields["structure"] = Structure(fields["structure"])
             return cls(**fields)
         except (KeyError, TypeError, ValueError) as exc:
