@@ -86,7 +86,7 @@ def test_bots_play_hands_and_every_hand_replays(tmp_path):
     hands = list(storage.finished_hands())
     assert {h.table for h in hands} == {1, 2} and len(hands) >= 16
     for hand in hands:
-        history = next(iter(loads_all(f"[h]\n{hand.phh}").values()))
+        history = loads_all(f"[h]\n{hand.phh}")[0]
         assert history.metadata["table"] == hand.table and history.metadata["hand"] == hand.hand
         assert len(history.metadata["players"]) == history.players
         assert replay_history(history).matches
