@@ -368,7 +368,7 @@ def test_a_table_whose_players_all_left_deals_no_new_hand(tmp_path):
 
 def test_export_writes_names_that_need_escaping_and_replays(tmp_path):
     from omaha.arena.export import export_phhs
-    from omaha.phh import load_all, replay_history
+    from omaha.phh import read_histories, replay_history
 
     arena, _, _ = make_arena(str(tmp_path / "a.sqlite"), tables=1, seats=3)
     for name in ('quote " and \\ backslash', "ünïcode ♠", "[table-1-hand-1]"):
@@ -380,7 +380,7 @@ def test_export_writes_names_that_need_escaping_and_replays(tmp_path):
             room.act(room.hand.to_act, Act("check_or_call"))
     path = tmp_path / "hands.phhs"
     assert export_phhs(arena.storage, path) == 4
-    hands = load_all(path)
+    hands = dict(read_histories(path))
     assert sorted(hands) == [f"table-1-hand-{n}" for n in range(1, 5)]
     for history in hands.values():
         assert set(history.metadata["players"]) == {'quote " and \\ backslash', "ünïcode ♠",
