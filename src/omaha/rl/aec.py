@@ -1,7 +1,11 @@
 """The PettingZoo AEC environment: one Omaha (or Hold'em) hand per episode, 2-10 seats.
 
-Laid out like PettingZoo's classic environments: :func:`env` wraps :class:`raw_env` in
-PettingZoo's illegal-action, bounds and order checks. Agents are ``player_0`` ..
+Laid out like PettingZoo's classic environments: :func:`env` is :class:`raw_env` with an
+illegal (masked or out-of-range) action ending the episode with a reward of -1 for the
+offender, as PettingZoo's ``TerminateIllegalWrapper`` does. That check, the bounds check and
+the order check (no ``step``/``observe`` before ``reset``) are built in rather than stacked
+as PettingZoo's wrappers, whose attribute forwarding costs more than the game itself; a
+:class:`raw_env` made directly raises :class:`~omaha.errors.IllegalActionError` instead. Agents are ``player_0`` ..
 ``player_{n-1}`` (seats 1..n); each observation is a dict with ``"observation"`` (the
 float32 vector of :mod:`omaha.rl.game`) and ``"action_mask"`` (int8, one per action of the
 :class:`~omaha.rl.actions.ActionSet`). Rewards are the players' results in big blinds,
@@ -34,9 +38,9 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
-from pettingzoo.utils import wrappers
 
 from omaha.config import GameConfig
+from omaha.errors import IllegalActionError
 from omaha.rl.actions import ActionSet
 from omaha.rl.game import Episode, make_config
 
@@ -44,11 +48,9 @@ __all__ = ["env", "raw_env"]
 
 
 def env(**options: Any) -> Any:
-    """The wrapped environment (PettingZoo's illegal-action, bounds and order checks)."""
-    wrapped: Any = raw_env(**options)
-    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
-    return wrappers.OrderEnforcingWrapper(wrapped)
+    """The environment for training: an illegal action ends the episode (reward -1)."""
+    options.setdefault("illegal_reward", -1.0)
+    return raw_env(**options)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming)
@@ -60,8 +62,9 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming)
     def __init__(self, *, game: str = "PO", config: GameConfig | None = None, players: int = 2,
                  stack: int | None = None, blinds: tuple[int, int] = (1, 2),
                  stakes: tuple[int, int] = (2, 4), actions: ActionSet | None = None,
-                 render_mode: str | None = None) -> None:
+                 render_mode: str | None = None, illegal_reward: float | None = None) -> None:
         super().__init__()
+        self.illegal_reward = illegal_reward
         if config is None:
             config = make_config(game, blinds, stakes)
         self.episode = Episode(config, players=players, stack=stack, actions=actions)
@@ -100,20 +103,30 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming)
         self.agent_selection = self.possible_agents[actor]
 
     def observe(self, agent: str) -> dict[str, Any]:
+        if self.episode.hand is None:
+            raise AttributeError("observe() before reset(): call reset() first")
         i = self._index[agent]
         episode = self.episode
-        mask = episode._mask if episode.actor == i else [0] * episode.actions.size
+        mask = episode._mask if episode._actor == i else [0] * episode.actions.size
         return {"observation": episode.observation(i), "action_mask": np.array(mask, np.int8)}
 
     def step(self, action: Any) -> None:
+        if self.episode.hand is None:
+            raise AttributeError("step() before reset(): call reset() first")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         episode = self.episode
-        episode.step(action)
         self._cumulative_rewards[agent] = 0.0
-        actor = episode.actor
+        try:
+            episode.step(action)
+        except IllegalActionError as exc:
+            if self.illegal_reward is None:
+                raise
+            self._end_illegal(agent, exc)
+            return
+        actor = episode._actor
         if actor is None:
             rewards = episode.rewards()
             self.rewards = dict(zip(self.possible_agents, rewards))
@@ -124,6 +137,19 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming)
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
+
+    def _end_illegal(self, agent: str, error: IllegalActionError) -> None:
+        """As PettingZoo's TerminateIllegalWrapper: everyone stops, the offender is fined."""
+        import warnings
+
+        warnings.warn(f"{agent} took an illegal action ({error}); the episode ends",
+                      stacklevel=3)
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self.rewards[agent] = float(self.illegal_reward or 0.0)
+        self.last_rewards = dict(self.rewards)
+        self.terminations = dict.fromkeys(self.agents, True)
+        self.infos[agent]["illegal_move"] = True
+        self._accumulate_rewards()
 
     def history(self) -> Any:
         """This episode's hand as a PHH :class:`~omaha.phh.HandHistory`."""

@@ -107,6 +107,7 @@ class Episode:
         self._legal: LegalActions | None = None
         self._mask: list[int] = []
         self._totals: tuple[int, ...] = ()
+        self._actor: int | None = None
 
     # --- episode flow ------------------------------------------------------------------
 
@@ -123,9 +124,11 @@ class Episode:
 
     def _refresh(self) -> None:
         hand = self._hand
-        if hand.is_over:
+        if hand._to_act < 0 or hand.is_over:
             self._legal, self._mask, self._totals = None, [0] * self.actions.size, ()
+            self._actor = None
             return
+        self._actor = hand._to_act
         legal = hand.legal_actions()
         current, pot = hand._round.current_bet, hand._pot
         self._legal = legal
@@ -146,8 +149,8 @@ class Episode:
     @property
     def actor(self) -> int | None:
         """The 0-based player to act, or None once the hand is over."""
-        seat = self._hand.to_act
-        return None if seat is None else seat - 1
+        self._hand
+        return self._actor
 
     @property
     def mask(self) -> list[int]:
@@ -195,30 +198,25 @@ class Episode:
         if type(player) is not int or not 0 <= player < n:
             raise IllegalActionError("T1", f"player must be 0..{n - 1}, got {player!r}")
         obs = np.zeros(self.observation_size, np.float32)
-        obs[list(hand._holes[player])] = 1.0
-        board = hand._board
-        if board:
-            obs[[52 + c for c in board]] = 1.0
         street = hand._street
+        ones = [*hand._holes[player], *[52 + c for c in hand._board]]
         if street < 4:
-            obs[104 + street] = 1.0
+            ones.append(104 + street)
+        obs[ones] = 1.0
         scale = self._scale
-        legal = self._legal if self.actor == player else None
-        values = [hand._pot * scale, 0.0, 0.0, 0.0]
-        if legal is not None:
-            values[1] = legal.call_amount * scale
-            if legal.min_raise_to is not None and legal.max_raise_to is not None:
-                values[2] = legal.min_raise_to * scale
-                values[3] = legal.max_raise_to * scale
+        legal = self._legal if self._actor == player else None
+        if legal is None:
+            values = [hand._pot * scale, 0.0, 0.0, 0.0]
+        else:
+            low, high = legal.min_raise_to, legal.max_raise_to
+            values = [hand._pot * scale, legal.call_amount * scale,
+                      0.0 if low is None else low * scale, 0.0 if high is None else high * scale]
         stacks, bets, contrib, status = hand._stacks, hand._bets, hand._contrib, hand._status
         button = hand._button
-        for k in range(n):
-            i = player + k
-            if i >= n:
-                i -= n
+        for i in (*range(player, n), *range(player)):
             state = status[i]
             values += (stacks[i] * scale, bets[i] * scale, contrib[i] * scale,
-                       float(state == ACTIVE), float(state != ACTIVE and state != FOLDED),
-                       float(state == FOLDED), float(i == button))
+                       state == ACTIVE, state != ACTIVE and state != FOLDED,
+                       state == FOLDED, i == button)
         obs[108:] = values
         return obs
