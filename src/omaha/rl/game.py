@@ -175,6 +175,13 @@ class Episode:
             hand.bet_or_raise(self._totals[action - 2])
         self._refresh()
 
+    def play_bot(self, bot: Any, rng: random.Random) -> None:
+        """Let a built-in bot (:mod:`omaha.bots`) make the decision of the player to act."""
+        from omaha.bots import act, situation
+
+        act(self._hand, bot.decide(situation(self._hand), rng))
+        self._refresh()
+
     def rewards(self) -> list[float]:
         """Each player's result in big blinds (zeros until the hand is over)."""
         hand = self._hand
