@@ -84,12 +84,20 @@ class ActionSet:
             totals.append(high)
         return tuple(totals)
 
-    def mask(self, legal: LegalActions, current_bet: int, pot_total: int) -> list[int]:
-        """1 for each legal, distinct action, else 0 (see the module notes)."""
+    def mask(self, legal: LegalActions, current_bet: int, pot_total: int,
+             totals: tuple[int, ...] | None = None) -> list[int]:
+        """1 for each legal, distinct action, else 0 (see the module notes).
+
+        ``totals`` is :meth:`raise_totals` when the caller has it already.
+        """
+        if totals is None:
+            totals = self.raise_totals(legal, current_bet, pot_total)
         out = [1 if legal.call_amount > 0 else 0, 1]
+        if not totals:
+            return out + [0] * (self.size - 2)
         seen: set[int] = set()
-        for to in self.raise_totals(legal, current_bet, pot_total) or [None] * (self.size - 2):
-            if to is None or to in seen:
+        for to in totals:
+            if to in seen:
                 out.append(0)
             else:
                 seen.add(to)

@@ -43,7 +43,7 @@ import numpy.typing as npt
 
 from omaha.betting import LegalActions
 from omaha.config import GameConfig
-from omaha.errors import ConfigError, IllegalActionError
+from omaha.errors import ArrayError, ConfigError, IllegalActionError
 from omaha.hand import Hand
 from omaha.rl.actions import CHECK_CALL, FOLD, ActionSet
 from omaha.states import ACTIVE, FOLDED
@@ -133,7 +133,7 @@ class Episode:
         current, pot = hand._round.current_bet, hand._pot
         self._legal = legal
         self._totals = self.actions.raise_totals(legal, current, pot)
-        self._mask = self.actions.mask(legal, current, pot)
+        self._mask = self.actions.mask(legal, current, pot, self._totals)
 
     @property
     def _hand(self) -> Hand:
@@ -198,13 +198,24 @@ class Episode:
 
     # --- observation -------------------------------------------------------------------
 
-    def observation(self, player: int) -> npt.NDArray[np.float32]:
-        """What ``player`` (0-based) sees, encoded as in the module notes."""
+    def observation(self, player: int,
+                    out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """What ``player`` (0-based) sees, encoded as in the module notes.
+
+        ``out`` is an array of :attr:`observation_size` float32 to write into (else a new one).
+        """
         hand = self._hand
         n = self.players
         if type(player) is not int or not 0 <= player < n:
             raise IllegalActionError("T1", f"player must be 0..{n - 1}, got {player!r}")
-        obs = np.zeros(self.observation_size, np.float32)
+        if out is None:
+            obs = np.zeros(self.observation_size, np.float32)
+        else:
+            if out.shape != (self.observation_size,) or out.dtype != np.float32:
+                raise ArrayError(f"out must be float32 of shape ({self.observation_size},), "
+                                 f"got {out.dtype} {out.shape}")
+            obs = out
+            obs[:108] = 0.0
         street = hand._street
         ones = [*hand._holes[player], *[52 + c for c in hand._board]]
         if street < 4:

@@ -1,0 +1,132 @@
+"""Many tables stepped in one call, with NumPy arrays in and out (self-play throughput).
+
+Every table is an :class:`~omaha.rl.game.Episode`; the caller plays every seat. Each call
+takes one action per table (for that table's player to act) and returns, per table, the
+next player's observation and mask and, for tables whose hand just ended, every player's
+result in big blinds; a finished table deals its next hand at once (auto-reset), so the
+returned observation is already the new hand's. The arrays are reused between calls (copy
+them to keep them).
+
+=================  =========================  ============================================
+array              shape, dtype               meaning
+=================  =========================  ============================================
+``observation``    (tables, size) float32     the player to act's view (:mod:`.game`)
+``action_mask``    (tables, actions) int8     their legal actions
+``actor``          (tables,) int64            who acts (0-based player)
+``rewards``        (tables, players) float32  results of the hands that ended this call
+``done``           (tables,) bool             which tables' hands ended this call
+=================  =========================  ============================================
+
+>>> from omaha.rl import VectorTables
+>>> tables = VectorTables(4, game="NO", players=2)
+>>> obs, mask, actor = tables.reset(seed=1)
+>>> obs.shape, mask.shape, actor.tolist()
+((4, 126), (4, 6), [0, 0, 0, 0])
+>>> import numpy as np
+>>> obs, mask, actor, rewards, done = tables.step(np.zeros(4, np.int64))   # all fold
+>>> done.tolist(), rewards[0].tolist()
+([True, True, True, True], [-0.5, 0.5])
+>>> len(tables.last_history(0).actions) > 0
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha.config import GameConfig
+from omaha.errors import ArrayError, ConfigError
+from omaha.hand import Hand
+from omaha.rl.actions import ActionSet
+from omaha.rl.game import Episode, make_config
+
+__all__ = ["VectorTables"]
+
+
+class VectorTables:
+    """``tables`` independent tables of ``players`` seats (options as in :mod:`.aec`)."""
+
+    def __init__(self, tables: int, *, game: str = "PO", config: GameConfig | None = None,
+                 players: int = 2, stack: int | None = None, blinds: tuple[int, int] = (1, 2),
+                 stakes: tuple[int, int] = (2, 4), actions: ActionSet | None = None) -> None:
+        if type(tables) is not int or not 1 <= tables <= 1_000_000:
+            raise ConfigError(None, f"tables must be an int in 1..1000000, got {tables!r}")
+        if config is None:
+            config = make_config(game, blinds, stakes)
+        self.episodes = [Episode(config, players=players, stack=stack, actions=actions)
+                         for _ in range(tables)]
+        first = self.episodes[0]
+        self.tables, self.players = tables, players
+        self.actions = first.actions
+        self.observation = np.zeros((tables, first.observation_size), np.float32)
+        self.action_mask = np.zeros((tables, self.actions.size), np.int8)
+        self.actor = np.zeros(tables, np.int64)
+        self.rewards = np.zeros((tables, players), np.float32)
+        self.done = np.zeros(tables, np.bool_)
+        self._finished: list[Hand | None] = [None] * tables
+
+    def _write(self, i: int) -> None:
+        episode = self.episodes[i]
+        actor = episode._actor
+        assert actor is not None   # a table's current hand always has someone to act
+        self.actor[i] = actor
+        episode.observation(actor, self.observation[i])
+        self.action_mask[i] = episode._mask
+
+    def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32],
+                                                      npt.NDArray[np.int8],
+                                                      npt.NDArray[np.int64]]:
+        """Deal every table a hand (table ``i`` seeded with ``seed + i`` when given)."""
+        for i, episode in enumerate(self.episodes):
+            episode.reset(None if seed is None else seed + i)
+            self._write(i)
+        self.rewards[:] = 0
+        self.done[:] = False
+        return self.observation, self.action_mask, self.actor
+
+    def step(self, actions: Any) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
+                                          npt.NDArray[np.int64], npt.NDArray[np.float32],
+                                          npt.NDArray[np.bool_]]:
+        """Apply one action per table; returns observation, mask, actor, rewards, done.
+
+        ``actions`` is an integer array of length ``tables``; every action is checked
+        against its table's mask before any table changes.
+        """
+        chosen = np.asarray(actions)
+        if chosen.shape != (self.tables,) or chosen.dtype.kind not in "iu":
+            raise ArrayError(f"actions must be an integer array of shape ({self.tables},), "
+                             f"got {chosen.dtype} {chosen.shape}")
+        size = self.actions.size
+        if chosen.size and (chosen.min() < 0 or chosen.max() >= size):
+            raise ArrayError(f"actions must be 0..{size - 1}")
+        picked = self.action_mask[np.arange(self.tables), chosen]
+        if not picked.all():
+            bad = int(np.flatnonzero(picked == 0)[0])
+            raise ArrayError(f"table {bad}: action {int(chosen[bad])} is masked (illegal now)")
+        rewards, done = self.rewards, self.done
+        rewards[:] = 0
+        done[:] = False
+        for i, action in enumerate(chosen.tolist()):
+            episode = self.episodes[i]
+            episode.step(action)
+            if episode._actor is None:
+                rewards[i] = episode.rewards()
+                done[i] = True
+                self._finished[i] = episode.hand
+                episode.reset()
+            self._write(i)
+        return self.observation, self.action_mask, self.actor, rewards, done
+
+    def history(self, table: int) -> Any:
+        """Table ``table``'s hand in progress as PHH."""
+        return self.episodes[table].history()
+
+    def last_history(self, table: int) -> Any:
+        """Table ``table``'s last finished hand as PHH (None before the first ends)."""
+        from omaha.phh.export import history_from_events
+
+        hand = self._finished[table]
+        return None if hand is None else history_from_events(hand.events)
