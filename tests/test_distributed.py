@@ -1,0 +1,104 @@
+"""Simulations in chunks and on Ray (issue 15): exact merging, banked scoring, PHH shards."""
+
+import json
+import math
+import statistics
+
+import pytest
+
+from omaha import phh
+from omaha.cli import main
+from omaha.config import GameConfig, OMAHA_HILO
+from omaha.distributed import SeatStats, run_play, run_play_on_ray
+from omaha.distributed.simulate import play_chunk
+from omaha.errors import ConfigError
+
+CONFIG = GameConfig.pot_limit(small_blind=1, big_blind=2, variant=OMAHA_HILO)
+BOTS = ["strength", "random", "random", "strength"]
+
+
+def test_chunk_sums_match_the_hands_written_as_phh(tmp_path):
+    """The per-seat sums equal the finishing stacks of the PHH shard, replayed."""
+    part = play_chunk(CONFIG, BOTS, 300, 5, 40, 7, 0, str(tmp_path))
+    histories = phh.load_all(tmp_path / "shard-000000.phhs")
+    assert len(histories) == 40
+    nets = {seat: [] for seat in range(1, 5)}
+    for number, history in histories.items():
+        h = int(number) - 1
+        button = 1 + h % 4                               # the button moves one seat a hand
+        order = [(button + k) % 4 + 1 for k in range(4)]  # p1 left of the button
+        assert list(history.starting_stacks) == [300] * 4  # banked: every hand starts equal
+        assert phh.replay_history(history).matches
+        for p, seat in enumerate(order):
+            nets[seat].append(history.finishing_stacks[p] - 300)
+    for seat, values in nets.items():
+        stats = part.seats[seat]
+        assert stats == SeatStats(40, sum(values), sum(v * v for v in values))
+        mean = statistics.mean(values) / 2 * 100
+        half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(40) / 2 * 100
+        assert stats.bb_per_100(2) == pytest.approx(mean)
+        assert stats.ci95(2) == pytest.approx(half)
+
+
+def test_chunks_merge_exactly_and_reproduce():
+    whole = run_play(CONFIG, BOTS, hands=500, seed=3, chunk_hands=125)
+    again = run_play(CONFIG, BOTS, hands=500, seed=3, chunk_hands=125)
+    parts = [play_chunk(CONFIG, BOTS, 200, 125 * k, 125, 3, k) for k in range(4)]
+    assert whole == again and whole.hands == 500
+    for seat in range(1, 5):
+        assert whole.seats[seat] == sum((p.seats[seat] for p in parts), SeatStats())
+    assert sum(s.net for s in whole.seats.values()) == 0
+    assert run_play(CONFIG, BOTS, hands=500, seed=4, chunk_hands=125) != whole
+
+
+def test_bad_simulations_are_refused():
+    for kwargs in ({"hands": 0}, {"hands": True}, {"hands": 10, "chunk_hands": 0},
+                   {"hands": 10, "stack": 0}, {"hands": 10, "seed": 1.5}):
+        with pytest.raises(ConfigError):
+            run_play(CONFIG, BOTS, **kwargs)
+    with pytest.raises(ConfigError):
+        run_play(CONFIG, ["strength", "nobody"], hands=10)
+    with pytest.raises(ConfigError):
+        run_play(CONFIG, ["random"], hands=10)
+
+
+def test_simulate_command_prints_intervals(capsys):
+    assert main(["simulate", "--hands", "200", "--players", "3", "--seed", "1", "--chunk",
+                 "50", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["hands"] == 200 and [row["hands"] for row in out["seats"]] == [200] * 3
+    assert main(["simulate", "--hands", "10", "--bots", "nobody"]) == 2
+
+
+@pytest.fixture(scope="module")
+def ray_session():
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_runs_the_same_simulation_exactly(ray_session):
+    local = run_play(CONFIG, BOTS, hands=1200, seed=9, chunk_hands=300)
+    on_ray = run_play_on_ray(CONFIG, BOTS, hands=1200, seed=9, chunk_hands=300)
+    assert on_ray == local
+
+
+def test_simulate_command_on_ray_matches_local(ray_session, capsys):
+    args = ["simulate", "--hands", "400", "--players", "3", "--seed", "2", "--chunk", "100",
+            "--json"]
+    assert main(args) == 0
+    local = json.loads(capsys.readouterr().out)
+    assert main([*args, "--ray"]) == 0
+    on_ray = json.loads(capsys.readouterr().out)
+    assert on_ray["seats"] == local["seats"] and on_ray["ray"]
+
+
+def test_the_extras_are_imported_only_when_used():
+    import subprocess
+    import sys
+
+    code = ("import sys, omaha, omaha.rl, omaha.distributed, omaha.cli; omaha.cli.build_parser(); "
+            "print(sorted(m for m in ('ray', 'pettingzoo', 'gymnasium') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
