@@ -8,7 +8,7 @@ import pytest
 
 from omaha import phh
 from omaha.cli import main
-from omaha.config import GameConfig, OMAHA_HILO
+from omaha.config import OMAHA_HILO, GameConfig
 from omaha.distributed import SeatStats, run_play, run_play_on_ray
 from omaha.distributed.simulate import play_chunk
 from omaha.errors import ConfigError

@@ -13,10 +13,10 @@ import pytest
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
-from omaha import phh  # noqa: E402
-from omaha.errors import ArrayError, ConfigError, IllegalActionError  # noqa: E402
-from omaha.rl import ActionSet, Episode, OmahaGymEnv, VectorTables, env, make_config, raw_env  # noqa: E402
-from omaha.rl.aec import raw_env as aec_raw_env  # noqa: E402
+from omaha import phh
+from omaha.errors import ArrayError, ConfigError, IllegalActionError
+from omaha.rl import ActionSet, Episode, OmahaGymEnv, VectorTables, env, make_config, raw_env
+from omaha.rl.aec import raw_env as aec_raw_env
 
 GAMES = [("PO", 2), ("NO", 6), ("FO/8", 10), ("PO/8", 4), ("nlh", 3), ("plo5", 8), ("P6O/8", 7)]
 
@@ -207,10 +207,10 @@ def test_gymnasium_callable_opponents_and_reward():
         return 1
 
     g = OmahaGymEnv(players=3, opponents=[always_call, always_call], illegal_reward=None)
-    obs, info = g.reset(seed=9)
+    g.reset(seed=9)
     done = False
     while not done:
-        obs, reward, done, _, _ = g.step(1)
+        _, reward, done, _, _ = g.step(1)
     hand = g.episode.hand
     assert calls and reward == hand.result.net[1] / 2
     with pytest.raises(ConfigError):

@@ -77,7 +77,7 @@ class ActionSet:
         totals = []
         for f in self.fractions:
             to = current_bet + int(f * after_call)
-            totals.append(low if to < low else high if to > high else to)
+            totals.append(low if to < low else min(to, high))
         if self.min_raise:
             totals.append(low)
         if self.max_raise:

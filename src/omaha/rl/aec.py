@@ -33,7 +33,7 @@ Options: ``game`` (a PHH code or short name such as ``"PO"``, ``"NO"``, ``"FO/8"
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
@@ -53,10 +53,10 @@ def env(**options: Any) -> Any:
     return raw_env(**options)
 
 
-class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming)
+class raw_env(AECEnv):  # type: ignore[misc]
     """The unwrapped AEC environment (see the module notes for the options)."""
 
-    metadata = {"render_modes": ["human", "ansi"], "name": "omaha_v0",
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "omaha_v0",
                 "is_parallelizable": False, "render_fps": 1}
 
     def __init__(self, *, game: str = "PO", config: GameConfig | None = None, players: int = 2,
@@ -72,7 +72,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's naming)
             raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
         self.render_mode = render_mode
         self.possible_agents = [f"player_{i}" for i in range(players)]
-        self.agents = []
+        self.agents: list[str] = []
         self._index = {agent: i for i, agent in enumerate(self.possible_agents)}
         size = self.episode.actions.size
         observation = spaces.Dict({

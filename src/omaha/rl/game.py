@@ -137,6 +137,9 @@ class Episode:
 
     @property
     def _hand(self) -> Hand:
+        return self._require()
+
+    def _require(self) -> Hand:
         if self.hand is None:
             raise IllegalActionError("B1", "no hand yet: call reset() first")
         return self.hand
@@ -149,13 +152,13 @@ class Episode:
     @property
     def actor(self) -> int | None:
         """The 0-based player to act, or None once the hand is over."""
-        self._hand
+        self._require()
         return self._actor
 
     @property
     def mask(self) -> list[int]:
         """The action mask of the player to act (all zeros once the hand is over)."""
-        self._hand
+        self._require()
         return list(self._mask)
 
     def step(self, action: int) -> None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -45,10 +45,10 @@ __all__ = ["OmahaGymEnv"]
 Policy = Callable[[dict[str, Any]], int]
 
 
-class OmahaGymEnv(gymnasium.Env):  # type: ignore[misc]
+class OmahaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One learning seat against fixed policies (see the module notes)."""
 
-    metadata = {"render_modes": ["ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
 
     def __init__(self, *, game: str = "PO", config: GameConfig | None = None, players: int = 2,
                  seat: int = 0, opponents: Sequence[Any] | None = None,
