@@ -29,7 +29,7 @@ from __future__ import annotations
 import os
 import random
 from collections.abc import Callable, Sequence
-from typing import Any, ClassVar
+from typing import Any
 
 import gymnasium
 import numpy as np
@@ -48,7 +48,7 @@ Policy = Callable[[dict[str, Any]], int]
 class OmahaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
     """One learning seat against fixed policies (see the module notes)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["ansi"]}
+    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012 (gymnasium declares it)
 
     def __init__(self, *, game: str = "PO", config: GameConfig | None = None, players: int = 2,
                  seat: int = 0, opponents: Sequence[Any] | None = None,
