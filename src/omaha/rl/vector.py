@@ -1,6 +1,9 @@
 """Many tables stepped in one call, with NumPy arrays in and out (self-play throughput).
 
-Every table is an :class:`~omaha.rl.game.Episode`; the caller plays every seat. Each call
+The caller plays every seat. Omaha games without antes run on a NumPy engine that steps
+all tables at once (:mod:`omaha.rl.fast`, checked step by step against the hand engine in
+the tests); other games (Hold'em, antes) drive one :class:`~omaha.rl.game.Episode` per
+table. ``engine`` says which (``"numpy"`` or ``"hands"``). Each call
 takes one action per table (for that table's player to act) and returns, per table, the
 next player's observation and mask and, for tables whose hand just ended, every player's
 result in big blinds; a finished table deals its next hand at once (auto-reset), so the
@@ -20,8 +23,8 @@ array              shape, dtype               meaning
 >>> from omaha.rl import VectorTables
 >>> tables = VectorTables(4, game="NO", players=2)
 >>> obs, mask, actor = tables.reset(seed=1)
->>> obs.shape, mask.shape, actor.tolist()
-((4, 126), (4, 6), [0, 0, 0, 0])
+>>> obs.shape, mask.shape, actor.tolist(), tables.engine
+((4, 126), (4, 6), [0, 0, 0, 0], 'numpy')
 >>> import numpy as np
 >>> obs, mask, actor, rewards, done = tables.step(np.zeros(4, np.int64))   # all fold
 >>> done.tolist(), rewards[0].tolist()
@@ -41,6 +44,7 @@ from omaha.config import GameConfig
 from omaha.errors import ArrayError, ConfigError
 from omaha.hand import Hand
 from omaha.rl.actions import ActionSet
+from omaha.rl.fast import FastTables, supports
 from omaha.rl.game import Episode, make_config
 
 __all__ = ["VectorTables"]
@@ -51,16 +55,26 @@ class VectorTables:
 
     def __init__(self, tables: int, *, game: str = "PO", config: GameConfig | None = None,
                  players: int = 2, stack: int | None = None, blinds: tuple[int, int] = (1, 2),
-                 stakes: tuple[int, int] = (2, 4), actions: ActionSet | None = None) -> None:
+                 stakes: tuple[int, int] = (2, 4), actions: ActionSet | None = None,
+                 engine: str = "auto") -> None:
         if type(tables) is not int or not 1 <= tables <= 1_000_000:
             raise ConfigError(None, f"tables must be an int in 1..1000000, got {tables!r}")
         if config is None:
             config = make_config(game, blinds, stakes)
-        self.episodes = [Episode(config, players=players, stack=stack, actions=actions)
-                         for _ in range(tables)]
-        first = self.episodes[0]
+        first = Episode(config, players=players, stack=stack, actions=actions)  # checks options
+        self.config, self.stack = config, first.stack
         self.tables, self.players = tables, players
         self.actions = first.actions
+        self.engine = "numpy" if engine != "hands" and supports(config, first.stack) else "hands"
+        self.episodes: list[Episode] = []
+        self._fast: FastTables | None = None
+        if self.engine == "numpy":
+            self._fast = FastTables(config, tables=tables, players=players, stack=first.stack,
+                                    actions=first.actions)
+        else:
+            self.episodes = [first] + [
+                Episode(config, players=players, stack=stack, actions=actions)
+                for _ in range(tables - 1)]
         self.observation = np.zeros((tables, first.observation_size), np.float32)
         self.action_mask = np.zeros((tables, self.actions.size), np.int8)
         self.actor = np.zeros(tables, np.int64)
@@ -79,7 +93,13 @@ class VectorTables:
     def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32],
                                                       npt.NDArray[np.int8],
                                                       npt.NDArray[np.int64]]:
-        """Deal every table a hand (table ``i`` seeded with ``seed + i`` when given)."""
+        """Deal every table a hand; a ``seed`` makes the whole run reproducible."""
+        if self._fast is not None:
+            self._fast.reset(seed)
+            self._sync()
+            self.rewards[:] = 0
+            self.done[:] = False
+            return self.observation, self.action_mask, self.actor
         for i, episode in enumerate(self.episodes):
             episode.reset(None if seed is None else seed + i)
             self._write(i)
@@ -109,6 +129,12 @@ class VectorTables:
         rewards, done = self.rewards, self.done
         rewards[:] = 0
         done[:] = False
+        fast = self._fast
+        if fast is not None:
+            done[:] = fast.step(chosen.astype(np.int64))
+            rewards[done] = (fast.final[done] - self.stack) / self.config.big_blind
+            self._sync()
+            return self.observation, self.action_mask, self.actor, rewards, done
         for i, action in enumerate(chosen.tolist()):
             episode = self.episodes[i]
             episode.step(action)
@@ -120,13 +146,30 @@ class VectorTables:
             self._write(i)
         return self.observation, self.action_mask, self.actor, rewards, done
 
-    def history(self, table: int) -> Any:
-        """Table ``table``'s hand in progress as PHH."""
-        return self.episodes[table].history()
+    def _sync(self) -> None:
+        fast = self._fast
+        assert fast is not None
+        fast.observe(self.observation)
+        self.action_mask[:] = fast.mask
+        self.actor[:] = fast.actor
 
     def last_history(self, table: int) -> Any:
         """Table ``table``'s last finished hand as PHH (None before the first ends)."""
         from omaha.phh.export import history_from_events
 
-        hand = self._finished[table]
-        return None if hand is None else history_from_events(hand.events)
+        fast = self._fast
+        if fast is None:
+            hand = self._finished[table]
+            return None if hand is None else history_from_events(hand.events)
+        actions = fast.last_log[table]
+        if actions is None:
+            return None
+        episode = Episode(self.config, players=self.players, stack=self.stack,
+                          actions=self.actions)
+        stacks = dict.fromkeys(range(1, self.players + 1), self.stack)
+        episode.hand = Hand(self.config, stacks=stacks, button=int(fast.last_button[table]) + 1,
+                            deck=fast.last_decks[table].tolist())
+        episode._refresh()
+        for action in actions:
+            episode.step(action)
+        return episode.history()
