@@ -6,8 +6,7 @@ action mask. Counted are decisions (steps of a player who is to act; the ``step(
 calls that retire finished agents in an AEC loop are made but not counted) per CPU second.
 The AEC environments are driven by the standard ``agent_iter``/``last``/``step`` loop of
 ``env()`` (for PettingZoo's own environment, its wrapped ``env()``); ``VectorTables`` steps
-1,024 heads-up tables per call (Omaha games run on its NumPy engine; Hold'em drives one
-hand object per table). Rounds alternate between candidates and each keeps its best round.
+1,024 heads-up tables per call, on its NumPy engine and, for comparison, on hand objects. Rounds alternate between candidates and each keeps its best round.
 Targets: the AEC env at least 5x PettingZoo's, the vectorised env at least 50x.
 
 Run ``python benchmarks/bench_rl.py`` (needs the ``rl`` extra and ``pettingzoo[classic]``).
@@ -51,10 +50,10 @@ def aec_runner(make: Callable[[], Any]) -> Runner:
     return run
 
 
-def vector_runner(game: str, tables: int = 1024) -> Runner:
+def vector_runner(game: str, engine: str = "auto", tables: int = 1024) -> Runner:
     from omaha.rl import VectorTables
 
-    vec = VectorTables(tables, game=game, players=2)
+    vec = VectorTables(tables, game=game, players=2, engine=engine)
     rng = np.random.default_rng(0)
 
     def run(seconds: float) -> float:
@@ -82,7 +81,8 @@ def candidates() -> dict[str, Runner]:
         "omaha.rl env(game='NO') (no-limit Omaha)": aec_runner(lambda: env(game="NO")),
         "omaha.rl VectorTables(1024, game='NO') NumPy engine": vector_runner("NO"),
         "omaha.rl VectorTables(1024, game='PO/8') NumPy engine": vector_runner("PO/8"),
-        "omaha.rl VectorTables(1024, game='nlh') hand engine": vector_runner("nlh"),
+        "omaha.rl VectorTables(1024, game='nlh') NumPy engine": vector_runner("nlh"),
+        "omaha.rl VectorTables(1024, game='nlh') hand engine": vector_runner("nlh", "hands"),
     }
 
 

@@ -10,7 +10,7 @@ run-outs common; fixed limit with a cap (B3) and uncapped heads-up too.
 import numpy as np
 import pytest
 
-from omaha.config import FIVE_CARD_OMAHA, OMAHA_HILO, SIX_CARD_OMAHA_HILO, GameConfig
+from omaha.config import FIVE_CARD_OMAHA, HOLDEM, OMAHA_HILO, SIX_CARD_OMAHA_HILO, GameConfig
 from omaha.hand import Hand
 from omaha.rl.actions import ActionSet
 from omaha.rl.fast import FastTables, supports
@@ -26,6 +26,8 @@ CASES = [
     (GameConfig.no_limit(small_blind=1, big_blind=3, variant=SIX_CARD_OMAHA_HILO), 7, 17),
     (GameConfig.pot_limit(small_blind=2, big_blind=5, variant=FIVE_CARD_OMAHA), 8, 300),
     (make_config("NO"), 10, 9),
+    (make_config("nlh"), 6, 15),
+    (GameConfig.fixed_limit(small_bet=2, variant=HOLDEM), 9, 50),
 ]
 ACTIONS = ActionSet(fractions=(0.33, 0.5, 1.0, 2.5))
 
@@ -82,7 +84,7 @@ def test_fast_tables_deal_each_card_once_and_rotate_the_button():
 def test_unsupported_games_use_the_hand_engine():
     from omaha.rl import VectorTables
 
-    assert VectorTables(2, game="nlh").engine == "hands"
+    assert VectorTables(2, game="nlh").engine == "numpy"
     assert VectorTables(2, config=GameConfig.pot_limit(small_blind=1, big_blind=2, ante=1)).engine == "hands"
     assert VectorTables(2, game="PO/8", stack=2).engine == "hands"
     assert VectorTables(2, game="PO/8").engine == "numpy"

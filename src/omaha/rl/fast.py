@@ -9,7 +9,8 @@ S2/S3), exactly as the hand does it. Cards are dealt in the T6 layout from a shu
 per table (the OS generator, C2, unless seeded), so a table's hand can be replayed by
 :class:`~omaha.hand.Hand` with ``deck=``; the tests do that for every step.
 
-Used for Omaha games (4-6 hole cards) without antes whose stack is above the big blind;
+Used for games without antes whose stack is above the big blind (Omaha with 4-6 hole
+cards, high or hi/lo, and Hold'em high: the best of the 21 five-card hands of 7 cards, C6);
 :class:`~omaha.rl.vector.VectorTables` drives :class:`~omaha.hand.Hand` objects otherwise.
 
 >>> from omaha.rl.game import make_config
@@ -23,6 +24,7 @@ Used for Omaha games (4-6 hole cards) without antes whose stack is above the big
 from __future__ import annotations
 
 import os
+from itertools import combinations
 from typing import Any
 
 import numpy as np
@@ -31,18 +33,20 @@ import numpy.typing as npt
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
 from omaha.rl.actions import ActionSet
 from omaha.rl.game import PLAYER_FEATURES, TABLE_FEATURES
-from omahacore.batch import evaluate_high_batch, evaluate_hilo_batch
+from omahacore.batch import evaluate_five_batch, evaluate_high_batch, evaluate_hilo_batch
 from omahacore.pots import settle_batch
 
 __all__ = ["FastTables", "supports"]
 
 ACTIVE, FOLDED, ALL_IN = 0, 1, 2
+_SEVEN_CHOOSE_FIVE = np.array(list(combinations(range(7), 5)))   # Hold'em: best 5 of 7 (C6)
 I64 = np.int64
 
 
 def supports(config: GameConfig, stack: int) -> bool:
     """Whether :class:`FastTables` plays this game exactly (else use the hand engine)."""
-    return (config.variant.hand_rule == "omaha" and not config.ante
+    variant = config.variant
+    return ((variant.hand_rule == "omaha" or not variant.hi_lo) and not config.ante
             and not config.big_blind_ante and stack > config.big_blind)
 
 
@@ -304,7 +308,12 @@ class FastTables:
         if showdown:
             boards = np.ascontiguousarray(self.board[t])
             holes = np.ascontiguousarray(self.holes[t])
-            if self.config.variant.hi_lo:
+            if self.config.variant.hand_rule == "holdem":
+                seven = np.concatenate(
+                    [holes, np.broadcast_to(boards[:, None, :], (len(t), n, 5))], axis=2)
+                fives = np.ascontiguousarray(seven[:, :, _SEVEN_CHOOSE_FIVE]).reshape(-1, 5)
+                high, low = evaluate_five_batch(fives).reshape(len(t), n, 21).max(2), None
+            elif self.config.variant.hi_lo:
                 high, low = evaluate_hilo_batch(holes, boards)
             else:
                 high, low = evaluate_high_batch(holes, boards), None

@@ -1,9 +1,9 @@
 """Many tables stepped in one call, with NumPy arrays in and out (self-play throughput).
 
-The caller plays every seat. Omaha games without antes run on a NumPy engine that steps
-all tables at once (:mod:`omaha.rl.fast`, checked step by step against the hand engine in
-the tests); other games (Hold'em, antes) drive one :class:`~omaha.rl.game.Episode` per
-table. ``engine`` says which (``"numpy"`` or ``"hands"``). Each call
+The caller plays every seat. Games without antes run on a NumPy engine that steps all
+tables at once (:mod:`omaha.rl.fast`, checked step by step against the hand engine in the
+tests); others drive one :class:`~omaha.rl.game.Episode` per table, as does
+``engine="hands"``. ``engine`` says which was chosen (``"numpy"`` or ``"hands"``). Each call
 takes one action per table (for that table's player to act) and returns, per table, the
 next player's observation and mask and, for tables whose hand just ended, every player's
 result in big blinds; a finished table deals its next hand at once (auto-reset), so the
