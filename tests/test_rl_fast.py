@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 from omaha.config import FIVE_CARD_OMAHA, HOLDEM, OMAHA_HILO, SIX_CARD_OMAHA_HILO, GameConfig
+from omaha.errors import ConfigError
 from omaha.hand import Hand
 from omaha.rl.actions import ActionSet
 from omaha.rl.fast import FastTables, supports
@@ -88,3 +89,7 @@ def test_unsupported_games_use_the_hand_engine():
     assert VectorTables(2, config=GameConfig.pot_limit(small_blind=1, big_blind=2, ante=1)).engine == "hands"
     assert VectorTables(2, game="PO/8", stack=2).engine == "hands"
     assert VectorTables(2, game="PO/8").engine == "numpy"
+    with pytest.raises(ConfigError):
+        VectorTables(2, game="PO/8", stack=2, engine="numpy")
+    with pytest.raises(ConfigError):
+        VectorTables(2, engine="gpu")

@@ -65,7 +65,13 @@ class VectorTables:
         self.config, self.stack = config, first.stack
         self.tables, self.players = tables, players
         self.actions = first.actions
-        self.engine = "numpy" if engine != "hands" and supports(config, first.stack) else "hands"
+        if engine not in ("auto", "numpy", "hands"):
+            raise ConfigError(None, f"engine must be 'auto', 'numpy' or 'hands', got {engine!r}")
+        fast = supports(config, first.stack)
+        if engine == "numpy" and not fast:
+            raise ConfigError(None, "the NumPy engine plays games without antes whose stack "
+                              "is above the big blind (and no Hold'em hi/lo)")
+        self.engine = "numpy" if engine != "hands" and fast else "hands"
         self.episodes: list[Episode] = []
         self._fast: FastTables | None = None
         if self.engine == "numpy":
