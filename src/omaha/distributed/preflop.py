@@ -5,8 +5,9 @@ Hi/Lo 8-or-better, the share of the pot won), computed with the package's equity
 
 Each estimate is a Monte Carlo mean over ``samples`` deals of a share in [0, 1], so its
 standard error is at most ``0.5 / sqrt(samples)`` (:func:`standard_error_bound`; 0.005 at
-10,000 samples). Chunk ``k`` seeds the engine with ``seed * 1_000_003 + k``, so the table
-is the same however many workers compute it.
+10,000 samples); the engine's own standard error of each value is kept beside it. Each
+(class, opponent count) has its own seed, so the table is the same however it is chunked
+and however many workers compute it.
 
 >>> round(standard_error_bound(10_000), 4)
 0.005
@@ -24,7 +25,8 @@ from omaha.errors import ConfigError
 
 __all__ = ["COLUMNS", "build_table", "equity_chunk", "standard_error_bound", "write_table"]
 
-COLUMNS = ("hand", "opponents", "high", "hilo")
+COLUMNS = ("hand", "opponents", "high", "high_se", "hilo", "hilo_se")
+Row = tuple[str, int, float, float, float, float]
 
 
 def standard_error_bound(samples: int) -> float:
@@ -32,58 +34,60 @@ def standard_error_bound(samples: int) -> float:
     return 0.5 / math.sqrt(samples)
 
 
-def equity_chunk(hands: Sequence[str], opponents: Sequence[int], samples: int,
-                 seed: int) -> list[tuple[str, int, float, float]]:
-    """One task: each hand's high and hi/lo equity against 1..n random hands (``"****"``)."""
+def equity_chunk(first: int, hands: Sequence[str], opponents: Sequence[int], samples: int,
+                 seed: int) -> list[Row]:
+    """One task: the high and hi/lo equity of each hand against 1..n random hands.
+
+    Hand ``first + i`` against ``n`` opponents is sampled with seed
+    ``(seed * 16_432 + first + i) * 10 + n`` (C2: reproducible whatever the chunking).
+    """
     from omaha import equity  # type: ignore[attr-defined, unused-ignore]
     from omaha.config import OMAHA_HIGH, OMAHA_HILO
 
     rows = []
-    for hand in hands:
+    for i, hand in enumerate(hands):
         for n in opponents:
             entries = [hand, *["****"] * n]
-            high = equity(entries, samples=samples, seed=seed, variant=OMAHA_HIGH)
-            hilo = equity(entries, samples=samples, seed=seed, variant=OMAHA_HILO)
-            rows.append((hand, n, _hero(high), _hero(hilo)))
+            where = ((seed * 16_432 + first + i) * 10 + n)
+            high = equity(entries, samples=samples, seed=where, variant=OMAHA_HIGH, exact=False)
+            hilo = equity(entries, samples=samples, seed=where, variant=OMAHA_HILO, exact=False)
+            rows.append((hand, n, float(high.equity[0]), float(high.std_error[0]),
+                         float(hilo.equity[0]), float(hilo.std_error[0])))
     return rows
-
-
-def _hero(result: Any) -> float:
-    """The first entry's equity in an :func:`omaha.equity` result."""
-    equities = getattr(result, "equities", result)
-    return float(equities[0])
 
 
 def build_table(*, classes: Sequence[str] | None = None, opponents: Sequence[int] = (1, 2, 3, 4, 5),
                 samples: int = 10_000, seed: int = 0, chunk_classes: int = 128,
                 ray: bool = False, address: str | None = None, num_cpus: int | None = None,
-                on_chunk: Callable[[int, Any], None] | None = None,
-                ) -> list[tuple[str, int, float, float]]:
-    """The table's rows ``(hand, opponents, high, hilo)``, class by class.
+                on_chunk: Callable[[int, Any], None] | None = None) -> list[Row]:
+    """The table's rows ``(hand, opponents, high, high_se, hilo, hilo_se)``, class by class.
 
-    ``classes`` defaults to :func:`omaha.preflop.classes` (one representative hand each);
-    with ``ray`` the chunks of ``chunk_classes`` classes run as Ray tasks.
+    ``classes`` defaults to the representatives of :func:`omaha.preflop.classes`; with
+    ``ray`` the chunks of ``chunk_classes`` classes run as Ray tasks.
     """
     if classes is None:
         from omaha import preflop  # type: ignore[attr-defined, unused-ignore]
+        from omaha.cards import format_cards
 
-        classes = [str(c) for c in preflop.classes()]
+        classes = [format_cards(hand) for hand, _ in preflop.classes()]
     if type(samples) is not int or samples < 1:
         raise ConfigError(None, f"samples must be a positive int, got {samples!r}")
+    if type(seed) is not int or seed < 0:
+        raise ConfigError(None, f"seed must be a non-negative int, got {seed!r}")
     if not opponents or any(type(n) is not int or not 1 <= n <= 9 for n in opponents):
         raise ConfigError("T1", f"opponents must be counts in 1..9, got {opponents!r}")
     hands = list(classes)
-    chunks = [(hands[i:i + chunk_classes], tuple(opponents), samples,
-               seed * 1_000_003 + k) for k, i in enumerate(range(0, len(hands), chunk_classes))]
+    chunks = [(i, hands[i:i + chunk_classes], tuple(opponents), samples, seed)
+              for i in range(0, len(hands), chunk_classes)]
     parts = run_chunks(equity_chunk, chunks, ray=ray, address=address, num_cpus=num_cpus,
                        on_result=on_chunk)
     return [row for part in parts for row in part]
 
 
-def write_table(rows: Sequence[tuple[str, int, float, float]], path: str) -> None:
-    """Write the rows as CSV with a header (equities to 5 decimals)."""
+def write_table(rows: Sequence[Row], path: str) -> None:
+    """Write the rows as CSV with a header (equities and standard errors to 5 decimals)."""
     with open(path, "w", newline="", encoding="utf-8") as out:
         writer = csv.writer(out)
         writer.writerow(COLUMNS)
-        for hand, n, high, hilo in rows:
-            writer.writerow((hand, n, f"{high:.5f}", f"{hilo:.5f}"))
+        for hand, n, *values in rows:
+            writer.writerow((hand, n, *(f"{v:.5f}" for v in values)))
