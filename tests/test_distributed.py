@@ -33,7 +33,7 @@ def test_chunk_sums_match_the_hands_written_as_phh(tmp_path):
             nets[seat].append(history.finishing_stacks[p] - 300)
     for seat, values in nets.items():
         stats = part.seats[seat]
-        assert stats == SeatStats(40, sum(values), sum(v * v for v in values))
+        assert stats == SeatStats(40, 40, sum(values), sum(v * v for v in values))
         mean = statistics.mean(values) / 2 * 100
         half = 1.959963984540054 * statistics.stdev(values) / math.sqrt(40) / 2 * 100
         assert stats.bb_per_100(2) == pytest.approx(mean)
@@ -51,9 +51,26 @@ def test_chunks_merge_exactly_and_reproduce():
     assert run_play(CONFIG, BOTS, hands=500, seed=4, chunk_hands=125) != whole
 
 
+def test_duplicate_plays_each_deal_from_every_seat(tmp_path):
+    """Duplicate mode: each deck is replayed once per seat, bots moving clockwise."""
+    part = play_chunk(CONFIG, BOTS, 300, 0, 6, 5, 0, str(tmp_path), True)
+    histories = list(phh.load_all(tmp_path / "shard-000000.phhs").values())
+    assert len(histories) == 24 and part.hands == 24
+    for d in range(6):
+        dealt = [[a for a in h.actions if a.startswith("d dh")] for h in histories[4 * d:4 * d + 4]]
+        assert all(cards == dealt[0] for cards in dealt)   # the same cards, four times
+        assert all(phh.replay_history(h).matches for h in histories[4 * d:4 * d + 4])
+    for stats in part.seats.values():
+        assert (stats.hands, stats.samples) == (24, 6)
+    whole = run_play(CONFIG, BOTS, hands=30, seed=5, chunk_hands=8, duplicate=True)
+    assert whole.hands == 32 and {s.samples for s in whole.seats.values()} == {8}
+    assert sum(s.net for s in whole.seats.values()) == 0
+
+
 def test_bad_simulations_are_refused():
     for kwargs in ({"hands": 0}, {"hands": True}, {"hands": 10, "chunk_hands": 0},
-                   {"hands": 10, "stack": 0}, {"hands": 10, "seed": 1.5}):
+                   {"hands": 10, "stack": 0}, {"hands": 10, "seed": 1.5},
+                   {"hands": 10, "duplicate": 1}):
         with pytest.raises(ConfigError):
             run_play(CONFIG, BOTS, **kwargs)
     with pytest.raises(ConfigError):
@@ -82,6 +99,8 @@ def test_ray_runs_the_same_simulation_exactly(ray_session):
     local = run_play(CONFIG, BOTS, hands=1200, seed=9, chunk_hands=300)
     on_ray = run_play_on_ray(CONFIG, BOTS, hands=1200, seed=9, chunk_hands=300)
     assert on_ray == local
+    assert (run_play_on_ray(CONFIG, BOTS, hands=200, seed=2, chunk_hands=40, duplicate=True)
+            == run_play(CONFIG, BOTS, hands=200, seed=2, chunk_hands=40, duplicate=True))
 
 
 def test_simulate_command_on_ray_matches_local(ray_session, capsys):

@@ -115,6 +115,8 @@ def _add_simulate(commands: Any) -> None:
                      help="CPUs of a new local Ray cluster (default: all)")
     sub.add_argument("--phh", metavar="DIR", default=None,
                      help="write the hands as PHH shards DIR/shard-NNNNNN.phhs")
+    sub.add_argument("--duplicate", action="store_true",
+                     help="play each deal once from every seat (hands rounded up to whole sets)")
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     sub.set_defaults(run=run)
 
@@ -131,12 +133,13 @@ def run(args: argparse.Namespace) -> int:
         started = time.perf_counter()
         if args.ray is None:
             result = run_play(config, bots, hands=args.hands, stack=args.stack, seed=args.seed,
-                              chunk_hands=args.chunk, phh_dir=args.phh)
+                              chunk_hands=args.chunk, phh_dir=args.phh,
+                              duplicate=args.duplicate)
         else:
             result = run_play_on_ray(config, bots, hands=args.hands, stack=args.stack,
                                      seed=args.seed, address=args.ray or None,
                                      num_cpus=args.cpus, chunk_hands=args.chunk,
-                                     phh_dir=args.phh)
+                                     phh_dir=args.phh, duplicate=args.duplicate)
     except (OmahaError, ValueError) as exc:
         print(f"omaha simulate: error: {exc}", file=sys.stderr)
         return 2
@@ -155,8 +158,9 @@ def run(args: argparse.Namespace) -> int:
           f"{seconds:.2f} s: {rate:,.0f} hands/s" + (" on Ray" if args.ray is not None else ""))
     print(f"{'seat':>4}  {'bot':<9} {'net chips':>11} {'bb/100':>9} {'95% CI':>9}")
     for row in rows:
+        ci = "" if row["ci95"] is None else f"± {row['ci95']:.2f}"
         print(f"{row['seat']:>4}  {row['bot']:<9} {row['net']:>+11} {row['bb_per_100']:>+9.2f} "
-              f"{'±':>2}{row['ci95']:>7.2f}")
+              f"{ci:>9}")
     return 0
 
 

@@ -9,7 +9,7 @@
 Ray (the ``ray`` extra) is imported only when a job is sent to it.
 
 >>> from omaha.distributed import SeatStats
->>> (SeatStats(2, 10, 68) + SeatStats(1, -4, 16)).net
+>>> (SeatStats(2, 2, 10, 68) + SeatStats(1, 1, -4, 16)).net
 6
 """
 
