@@ -46,7 +46,7 @@ def policy(weights: np.ndarray, bias: np.ndarray, obs: dict[str, Any]) -> np.nda
 
 
 def train(*, seconds: float = 5.0, episodes: int | None = None, seed: int = 0,
-          opponents: Sequence[Any] | None = None, learning_rate: float = 0.01,
+          opponents: Sequence[Any] | None = None, learning_rate: float = 0.001,
           game: str = "PO") -> TrainResult:
     """REINFORCE for ``seconds`` (or exactly ``episodes`` hands when given)."""
     env = OmahaGymEnv(game=game, players=2, opponents=opponents)
@@ -87,9 +87,9 @@ def main() -> None:
     args = parser.parse_args()
     result = train(seconds=args.seconds, seed=args.seed)
     rewards = np.array(result.rewards)
-    tenth = max(1, len(rewards) // 10)
-    print(f"{len(rewards)} hands in {args.seconds:g} s; mean big blinds per hand: first tenth "
-          f"{rewards[:tenth].mean():+.2f}, last tenth {rewards[-tenth:].mean():+.2f}")
+    fifths = [f"{part.mean():+.2f}" for part in np.array_split(rewards, 5)]
+    print(f"{len(rewards)} hands in {args.seconds:g} s against the strength bot; mean big "
+          f"blinds per hand, by fifths of the run: {' '.join(fifths)}")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,8 @@ def folds_to_any_bet(obs):
 
 def test_reinforce_learns_to_raise_a_player_who_always_folds():
     example = load_example()
-    result = example.train(episodes=300, seed=1, opponents=[folds_to_any_bet])
+    result = example.train(episodes=300, seed=1, opponents=[folds_to_any_bet],
+                           learning_rate=0.01)
     rewards = np.array(result.rewards)
     assert len(rewards) == 300 and np.isfinite(result.weights).all()
     assert set(np.unique(rewards)) <= {-0.5, 0.0, 1.0} | set(rewards[rewards > 1])
