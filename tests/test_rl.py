@@ -277,3 +277,21 @@ def test_vector_tables_refuse_bad_actions_and_change_nothing(engine):
             tables.step(actions)
     assert (tables.observation == before).all()
     assert tables.last_history(0) is None
+
+
+def test_any_engine_config_works_antes_and_caps():
+    """config= takes any GameConfig: antes, a big-blind ante, an uncapped fixed limit."""
+    from pettingzoo.test import api_test
+
+    from omaha.config import OMAHA_HILO, GameConfig
+
+    configs = [GameConfig.no_limit(small_blind=1, big_blind=2, ante=1, big_blind_ante=2),
+               GameConfig.fixed_limit(small_bet=2, variant=OMAHA_HILO, max_raises=None)]
+    for config in configs:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            api_test(env(config=config, players=5), num_cycles=40, verbose_progress=False)
+        e = raw_env(config=config, players=5)
+        trace = play_random(e, seed=3, action_seed=1)
+        assert trace and abs(sum(e.last_rewards.values())) < 1e-9
+        assert phh.replay_history(e.history()).matches
