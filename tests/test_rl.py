@@ -48,6 +48,15 @@ def play_random(e, seed, action_seed):
     return trace
 
 
+@pytest.mark.parametrize(("game", "players"), [("PO/8", 4), ("FO/8", 2), ("nlh", 9)])
+def test_pettingzoo_seed_test_passes_c2(game, players):
+    from pettingzoo.test import seed_test
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        seed_test(lambda: env(game=game, players=players), num_cycles=40)
+
+
 def test_seeded_reset_replays_exactly_c2():
     a = play_random(env(game="PO/8", players=4), seed=11, action_seed=3)
     b = play_random(env(game="PO/8", players=4), seed=11, action_seed=3)
