@@ -41,3 +41,15 @@ def test_training_for_a_time_budget_against_the_bots():
     example = load_example()
     result = example.train(seconds=0.3, seed=2)
     assert len(result.rewards) > 10 and all(np.isfinite(result.rewards))
+
+
+def test_vectorised_selfplay_credits_finished_hands():
+    spec = importlib.util.spec_from_file_location("selfplay_vector", EXAMPLE.parent / "selfplay_vector.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules["selfplay_vector"] = module
+    spec.loader.exec_module(module)
+    result = module.selfplay(steps=40, tables=64, seed=3)
+    assert result.decisions == 40 * 64 and result.hands > 64
+    assert np.isfinite(result.weights).all() and result.weights.any()
+    again = module.selfplay(steps=40, tables=64, seed=3)
+    assert (again.weights == result.weights).all()       # seeded: the same run
