@@ -185,8 +185,9 @@ def test_bad_options_are_refused():
         raw_env(game="plo5", players=9)                  # 5-card Omaha seats 8 (C1)
     with pytest.raises(ConfigError):
         ActionSet(fractions=(0.0,))
-    with pytest.raises(ConfigError):
-        raw_env(stack=0)
+    for stack in (0, 2, True, 2.5):
+        with pytest.raises(ConfigError):
+            raw_env(stack=stack)                         # blinds 1/2: 2 would be all-in at once
 
 
 def test_gymnasium_env_passes_the_checker_and_replays():

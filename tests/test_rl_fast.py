@@ -87,9 +87,9 @@ def test_unsupported_games_use_the_hand_engine():
 
     assert VectorTables(2, game="nlh").engine == "numpy"
     assert VectorTables(2, config=GameConfig.pot_limit(small_blind=1, big_blind=2, ante=1)).engine == "hands"
-    assert VectorTables(2, game="PO/8", stack=2).engine == "hands"
     assert VectorTables(2, game="PO/8").engine == "numpy"
     with pytest.raises(ConfigError):
-        VectorTables(2, game="PO/8", stack=2, engine="numpy")
+        VectorTables(2, config=GameConfig.pot_limit(small_blind=1, big_blind=2, ante=1),
+                     engine="numpy")
     with pytest.raises(ConfigError):
         VectorTables(2, engine="gpu")

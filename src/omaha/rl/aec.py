@@ -56,8 +56,10 @@ def env(**options: Any) -> Any:
 class raw_env(AECEnv):  # type: ignore[misc]
     """The unwrapped AEC environment (see the module notes for the options)."""
 
-    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["human", "ansi"], "name": "omaha_v0",
-                "is_parallelizable": False, "render_fps": 1}
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["human", "ansi"], "name": "omaha_v0", "is_parallelizable": False,
+        "render_fps": 1,
+    }
 
     def __init__(self, *, game: str = "PO", config: GameConfig | None = None, players: int = 2,
                  stack: int | None = None, blinds: tuple[int, int] = (1, 2),
@@ -99,7 +101,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self.last_rewards = {}
         actor = self.episode.actor
-        assert actor is not None   # a new hand always has a player to act
+        assert actor is not None   # Episode refuses stacks too short to act after the blinds
         self.agent_selection = self.possible_agents[actor]
 
     def observe(self, agent: str) -> dict[str, Any]:

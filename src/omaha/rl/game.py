@@ -91,8 +91,11 @@ class Episode:
             raise ConfigError("T1", f"{config.variant.name} seats 2 to "
                               f"{config.variant.max_players} players, got {players!r}")
         stack = 100 * config.big_blind if stack is None else stack
-        if type(stack) is not int or not 0 < stack <= 10**12:
-            raise ConfigError("B8", f"stack must be a positive int up to 10**12, got {stack!r}")
+        forced = config.ante + config.big_blind + config.big_blind_ante
+        if type(stack) is not int or not forced < stack <= 10**12:
+            # every hand must have a decision: nobody all-in from the forced bets alone
+            raise ConfigError("B8", f"stack must be an int above the forced bets ({forced}) "
+                              f"and at most 10**12, got {stack!r}")
         self.config = config
         self.players = players
         self.stack = stack
