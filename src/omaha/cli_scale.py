@@ -40,6 +40,8 @@ def _add_preflop_table(commands: Any) -> None:
         epilog="example: omaha preflop-table --samples 10000 --ray --out preflop.csv",
     )
     sub.add_argument("--out", required=True, help="CSV file to write")
+    sub.add_argument("--binary", metavar="PATH", default=None,
+                     help="also write the compact table (the package data format)")
     sub.add_argument("--opponents", type=_positive, default=5,
                      help="against 1..N random hands (default 5)")
     sub.add_argument("--samples", type=_positive, default=10_000,
@@ -57,7 +59,12 @@ def _add_preflop_table(commands: Any) -> None:
 
 def run_preflop_table(args: argparse.Namespace) -> int:
     """Run ``omaha preflop-table``; returns the exit code."""
-    from omaha.distributed.preflop import build_table, standard_error_bound, write_table
+    from omaha.distributed.preflop import (
+        build_table,
+        standard_error_bound,
+        write_binary,
+        write_table,
+    )
     from omaha.errors import OmahaError
 
     started = time.perf_counter()
@@ -73,6 +80,8 @@ def run_preflop_table(args: argparse.Namespace) -> int:
                            ray=args.ray is not None, address=args.ray or None,
                            num_cpus=args.cpus)
         write_table(rows, args.out)
+        if args.binary:
+            write_binary(rows, args.binary, args.samples)
     except (OmahaError, ValueError, OSError) as exc:
         print(f"omaha preflop-table: error: {exc}", file=sys.stderr)
         return 2

@@ -23,7 +23,12 @@ from typing import Any
 from omaha.distributed.runner import run_chunks
 from omaha.errors import ConfigError
 
-__all__ = ["COLUMNS", "build_table", "equity_chunk", "standard_error_bound", "write_table"]
+__all__ = ["COLUMNS", "DATA_FILE", "build_table", "equity_chunk", "load_table",
+           "standard_error_bound", "write_binary", "write_table"]
+
+DATA_FILE = "data/preflop4_vs1-5.bin"
+"""The shipped table (package data of ``omaha``), made by ``omaha preflop-table --binary``."""
+_MAGIC = b"OMPFN1\n"
 
 COLUMNS = ("hand", "opponents", "high", "high_se", "hilo", "hilo_se")
 Row = tuple[str, int, float, float, float, float]
@@ -91,3 +96,64 @@ def write_table(rows: Sequence[Row], path: str) -> None:
         writer.writerow(COLUMNS)
         for hand, n, *values in rows:
             writer.writerow((hand, n, *(f"{v:.5f}" for v in values)))
+
+
+def write_binary(rows: Sequence[Row], path: str, samples: int) -> None:
+    """The table as package data: a header (magic, classes, samples, opponent counts) and,
+    per opponent count, the high then the hi/lo equity of every class as uint16 / 65535.
+
+    ``rows`` must be :func:`build_table`'s, for every class and opponents ``1..K``.
+    """
+    import array
+    import sys
+
+    counts = sorted({n for _, n, *_ in rows})
+    classes = len(rows) // len(counts)
+    if counts != list(range(1, len(counts) + 1)) or classes * len(counts) != len(rows):
+        raise ConfigError(None, "the binary table needs every class at opponents 1..K")
+    by_count = {n: ([0] * classes, [0] * classes) for n in counts}
+    for i, (_, n, high, _, hilo, _) in enumerate(rows):
+        column = by_count[n]
+        column[0][i // len(counts)] = round(high * 65535)
+        column[1][i // len(counts)] = round(hilo * 65535)
+    header = array.array("I", [classes, samples, len(counts)])
+    body = array.array("H")
+    for n in counts:
+        body.extend(by_count[n][0])
+        body.extend(by_count[n][1])
+    if sys.byteorder == "big":
+        header.byteswap()
+        body.byteswap()
+    with open(path, "wb") as out:
+        out.write(_MAGIC + header.tobytes() + body.tobytes())
+
+
+def load_table(path: str | None = None) -> tuple[int, Any]:
+    """``(samples, equities)``: ``equities[n - 1, hilo, class]`` as float64 (``hilo`` 0 for
+    Omaha High, 1 for Hi/Lo; classes indexed as :func:`omaha.preflop.classes`).
+
+    ``path`` defaults to the shipped :data:`DATA_FILE`. Validated, never trusted.
+    """
+    import array
+    import sys
+    from importlib import resources
+
+    import numpy as np
+
+    if path is None:
+        raw = resources.files("omaha").joinpath(DATA_FILE).read_bytes()
+    else:
+        with open(path, "rb") as source:
+            raw = source.read()
+    if not raw.startswith(_MAGIC) or len(raw) < len(_MAGIC) + 12:
+        raise ConfigError(None, "not a preflop equity table")
+    header = array.array("I", raw[len(_MAGIC):len(_MAGIC) + 12])
+    body = array.array("H", raw[len(_MAGIC) + 12:])
+    if sys.byteorder == "big":
+        header.byteswap()
+        body.byteswap()
+    classes, samples, counts = header
+    if not 1 <= counts <= 9 or len(body) != 2 * counts * classes:
+        raise ConfigError(None, "the preflop equity table has the wrong size")
+    values = np.array(body, dtype=np.float64).reshape(counts, 2, classes) / 65535.0
+    return samples, values
