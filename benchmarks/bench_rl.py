@@ -5,7 +5,8 @@ Every candidate plays the same policy: a uniformly random legal action read from
 action mask. Counted are decisions (steps of a player who is to act; the ``step(None)``
 calls that retire finished agents in an AEC loop are made but not counted) per CPU second.
 The AEC environments are driven by the standard ``agent_iter``/``last``/``step`` loop of
-``env()`` (for PettingZoo's own environment, its wrapped ``env()``); ``VectorTables`` steps
+``env()`` (for PettingZoo's own environment, its wrapped ``env()``, and its unwrapped
+``raw_env()`` since ours builds those checks in); ``VectorTables`` steps
 1,024 heads-up tables per call, on its NumPy engine and, for comparison, on hand objects. Rounds alternate between candidates and each keeps its best round.
 Targets: the AEC env at least 5x PettingZoo's, the vectorised env at least 50x.
 
@@ -77,6 +78,8 @@ def candidates() -> dict[str, Runner]:
     return {
         "PettingZoo texas_holdem_no_limit_v6 env()": aec_runner(
             lambda: texas_holdem_no_limit_v6.env(num_players=2)),
+        "PettingZoo texas_holdem_no_limit_v6 raw_env()": aec_runner(
+            lambda: texas_holdem_no_limit_v6.raw_env(num_players=2)),
         "omaha.rl env(game='nlh') (no-limit Hold'em)": aec_runner(lambda: env(game="nlh")),
         "omaha.rl env(game='NO') (no-limit Omaha)": aec_runner(lambda: env(game="NO")),
         "omaha.rl VectorTables(1024, game='NO') NumPy engine": vector_runner("NO"),
