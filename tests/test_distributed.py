@@ -87,6 +87,16 @@ def test_simulate_command_prints_intervals(capsys):
     assert main(["simulate", "--hands", "10", "--bots", "nobody"]) == 2
 
 
+def test_simulate_command_writes_phh_shards(tmp_path, capsys):
+    assert main(["simulate", "--hands", "30", "--players", "2", "--seed", "4", "--chunk", "10",
+                 "--phh", str(tmp_path)]) == 0
+    assert "hands/s" in capsys.readouterr().out
+    shards = sorted(tmp_path.glob("shard-*.phhs"))
+    assert [p.name for p in shards] == [f"shard-{k:06d}.phhs" for k in range(3)]
+    histories = [h for p in shards for h in phh.load_all(p).values()]
+    assert len(histories) == 30 and all(phh.replay_history(h).matches for h in histories)
+
+
 @pytest.fixture(scope="module")
 def ray_session():
     ray = pytest.importorskip("ray")
