@@ -8,7 +8,8 @@ import pytest
 
 import omaha
 
-COMPILED = ["omahacore.cards", "omahacore.evaluator", "omahacore.batch", "omahacore.pots"]
+COMPILED = ["omahacore.cards", "omahacore.evaluator", "omahacore.batch", "omahacore.pots",
+            "omahacore.equity"]
 PUBLIC = ["omaha"] + [
     m.name for m in pkgutil.walk_packages(omaha.__path__, "omaha.") if m.name != "omaha.__main__"
 ]

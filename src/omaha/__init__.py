@@ -40,6 +40,7 @@ from omaha.config import (
     Structure,
     Variant,
 )
+from omaha.equity import EquityResult, equity
 from omaha.errors import (
     ArrayError,
     CardError,
@@ -73,6 +74,7 @@ from omaha.evaluation import (
     explain,
 )
 from omaha.hand import Hand, RakeRule, Street
+from omaha.ranges import Range, RangeError
 from omaha.table import Table
 from omahacore.pots import PotAward, PotLayer, Settlement, build_pots, settle
 
@@ -96,6 +98,7 @@ __all__ = [
     "CardError",
     "ClockError",
     "ConfigError",
+    "EquityResult",
     "GameConfig",
     "Hand",
     "HistoryError",
@@ -106,6 +109,8 @@ __all__ = [
     "PotLayer",
     "RakeError",
     "RakeRule",
+    "Range",
+    "RangeError",
     "RuleError",
     "Settlement",
     "SnapshotError",
@@ -119,6 +124,7 @@ __all__ = [
     "category",
     "describe",
     "describe_low",
+    "equity",
     "evaluate_best",
     "evaluate_best_low",
     "evaluate_five",

@@ -57,7 +57,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_replay(commands)
     _add_play(commands)
     _add_eval(commands)
-    from omaha import cli_scale  # omaha simulate (issue 15)
+    from omaha import cli_equity
+    cli_equity.add_parser(commands)
+    from omaha import cli_scale  # omaha simulate, omaha preflop-table (issue 15)
 
     cli_scale.add_parser(commands)
     return parser
