@@ -131,3 +131,38 @@ def test_the_extras_are_imported_only_when_used():
             "print(sorted(m for m in ('ray', 'pettingzoo', 'gymnasium') if m in sys.modules))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_preflop_table_rows_and_binary_round_trip(tmp_path):
+    """Each row is omaha.equity's value for its class; the binary keeps it to 1/65535."""
+    import omaha
+    from omaha.distributed.preflop import build_table, load_table, write_binary
+
+    pytest.importorskip("omaha.preflop")
+    hands = ["AcAdKcKd", "2c3d4h5s", "AcAd2c3d"]
+    rows = build_table(classes=hands, opponents=(1, 2), samples=400, seed=1, chunk_classes=2)
+    assert [(r[0], r[1]) for r in rows] == [(h, n) for h in hands for n in (1, 2)]
+    for hand, n, high, high_se, hilo, hilo_se in rows:
+        assert 0 < high < 1 and 0 < hilo < 1 and 0 < high_se < 0.03 and 0 < hilo_se < 0.03
+    first = omaha.equity(["AcAdKcKd", "****"], samples=400, seed=(1 * 16_432 + 0) * 10 + 1,
+                         variant=omaha.OMAHA_HIGH, exact=False)
+    assert rows[0][2] == first.equity[0]
+    assert rows == build_table(classes=hands, opponents=(1, 2), samples=400, seed=1,
+                               chunk_classes=3)                    # chunking changes nothing
+    write_binary(rows, str(tmp_path / "t.bin"), 400)
+    samples, values = load_table(str(tmp_path / "t.bin"))
+    assert samples == 400 and values.shape == (2, 2, 3)
+    assert abs(values[1, 1, 2] - rows[5][4]) <= 1 / 65535
+
+
+def test_preflop_table_on_ray_matches_local(ray_session, tmp_path):
+    from omaha.distributed.preflop import build_table
+
+    pytest.importorskip("omaha.preflop")
+    hands = ["AcAdKcKd", "2c3d4h5s", "JcTd9h8s"]
+    local = build_table(classes=hands, opponents=(1, 3), samples=300, seed=2, chunk_classes=1)
+    assert build_table(classes=hands, opponents=(1, 3), samples=300, seed=2, chunk_classes=1,
+                       ray=True) == local
+    assert main(["preflop-table", "--out", str(tmp_path / "t.csv"), "--limit", "2",
+                 "--opponents", "2", "--samples", "200", "--ray"]) == 0
+    assert (tmp_path / "t.csv").read_text().count("\n") == 1 + 2 * 2

@@ -71,7 +71,7 @@ def run_preflop_table(args: argparse.Namespace) -> int:
     try:
         classes = None
         if args.limit is not None:
-            from omaha import preflop  # type: ignore[attr-defined, unused-ignore]
+            from omaha import preflop
             from omaha.cards import format_cards
 
             classes = [format_cards(hand) for hand, _ in preflop.classes()[:args.limit]]

@@ -46,7 +46,7 @@ def equity_chunk(first: int, hands: Sequence[str], opponents: Sequence[int], sam
     Hand ``first + i`` against ``n`` opponents is sampled with seed
     ``(seed * 16_432 + first + i) * 10 + n`` (C2: reproducible whatever the chunking).
     """
-    from omaha import equity  # type: ignore[attr-defined, unused-ignore]
+    from omaha import equity
     from omaha.config import OMAHA_HIGH, OMAHA_HILO
 
     rows = []
@@ -71,7 +71,7 @@ def build_table(*, classes: Sequence[str] | None = None, opponents: Sequence[int
     ``ray`` the chunks of ``chunk_classes`` classes run as Ray tasks.
     """
     if classes is None:
-        from omaha import preflop  # type: ignore[attr-defined, unused-ignore]
+        from omaha import preflop
         from omaha.cards import format_cards
 
         classes = [format_cards(hand) for hand, _ in preflop.classes()]
