@@ -166,3 +166,25 @@ def test_preflop_table_on_ray_matches_local(ray_session, tmp_path):
     assert main(["preflop-table", "--out", str(tmp_path / "t.csv"), "--limit", "2",
                  "--opponents", "2", "--samples", "200", "--ray"]) == 0
     assert (tmp_path / "t.csv").read_text().count("\n") == 1 + 2 * 2
+
+
+def test_shipped_preflop_table_agrees_with_the_one_opponent_ordering():
+    """The shipped 1..5-opponent table against the equity branch's independent 1-opponent
+    table (another run, other seeds, 25,000 deals): within a few standard errors."""
+    import numpy as np
+
+    preflop = pytest.importorskip("omaha.preflop")
+    from omaha.distributed.preflop import load_table, preflop_equity, standard_error_bound
+
+    samples, values = load_table()
+    assert values.shape == (5, 2, 16_432) and samples >= 10_000
+    bound = standard_error_bound(samples)
+    for hilo in (True, False):
+        other = preflop.equities(hilo=hilo)
+        diff = np.abs(values[0, 1 if hilo else 0] - other)
+        assert diff.max() < 6 * bound and diff.mean() < 1.5 * bound
+    # more opponents, less equity, for every class (C3-C5: the pot splits more ways)
+    assert (np.diff(values, axis=0) < 0).mean() > 0.999
+    assert preflop_equity("AcAdKcKd", 1, hilo=False) == values[0, 0, preflop.class_of("AcAdKcKd")]
+    with pytest.raises(ConfigError):
+        preflop_equity("AcAdKcKd", 6)

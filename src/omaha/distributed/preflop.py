@@ -18,13 +18,14 @@ from __future__ import annotations
 import csv
 import math
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import Any
 
 from omaha.distributed.runner import run_chunks
 from omaha.errors import ConfigError
 
 __all__ = ["COLUMNS", "DATA_FILE", "build_table", "equity_chunk", "load_table",
-           "standard_error_bound", "write_binary", "write_table"]
+           "preflop_equity", "standard_error_bound", "write_binary", "write_table"]
 
 DATA_FILE = "data/preflop4_vs1-5.bin"
 """The shipped table (package data of ``omaha``), made by ``omaha preflop-table --binary``."""
@@ -157,3 +158,23 @@ def load_table(path: str | None = None) -> tuple[int, Any]:
         raise ConfigError(None, "the preflop equity table has the wrong size")
     values = np.array(body, dtype=np.float64).reshape(counts, 2, classes) / 65535.0
     return samples, values
+
+
+def preflop_equity(hand: str, opponents: int = 1, *, hilo: bool = True) -> float:
+    """A 4-card hand's equity against ``opponents`` (1-5) random hands, from the shipped
+    table: Omaha Hi/Lo pot share (``hilo``) or Omaha High equity.
+
+    >>> round(preflop_equity("AcAdKcKd", 1, hilo=False), 2), round(preflop_equity("AcAd2c3d", 3), 2)
+    (0.7, 0.49)
+    """
+    from omaha import preflop
+
+    values = _shipped()
+    if type(opponents) is not int or not 1 <= opponents <= values.shape[0]:
+        raise ConfigError("T1", f"opponents must be 1..{values.shape[0]}, got {opponents!r}")
+    return float(values[opponents - 1, 1 if hilo else 0, preflop.class_of(hand)])
+
+
+@lru_cache(maxsize=1)
+def _shipped() -> Any:
+    return load_table()[1]
