@@ -64,6 +64,9 @@ def build_parser() -> argparse.ArgumentParser:
     _add_arena(commands)
     from omaha import cli_equity
     cli_equity.add_parser(commands)
+    from omaha import cli_scale  # omaha simulate, omaha preflop-table (issue 15)
+
+    cli_scale.add_parser(commands)
     return parser
 
 
