@@ -20,7 +20,7 @@ BOTS = ["strength", "random", "random", "strength"]
 def test_chunk_sums_match_the_hands_written_as_phh(tmp_path):
     """The per-seat sums equal the finishing stacks of the PHH shard, replayed."""
     part = play_chunk(CONFIG, BOTS, 300, 5, 40, 7, 0, str(tmp_path))
-    histories = phh.load_all(tmp_path / "shard-000000.phhs")
+    histories = dict(phh.read_histories(tmp_path / "shard-000000.phhs"))
     assert len(histories) == 40
     nets = {seat: [] for seat in range(1, 5)}
     for number, history in histories.items():
@@ -54,7 +54,7 @@ def test_chunks_merge_exactly_and_reproduce():
 def test_duplicate_plays_each_deal_from_every_seat(tmp_path):
     """Duplicate mode: each deck is replayed once per seat, bots moving clockwise."""
     part = play_chunk(CONFIG, BOTS, 300, 0, 6, 5, 0, str(tmp_path), True)
-    histories = list(phh.load_all(tmp_path / "shard-000000.phhs").values())
+    histories = phh.load_all(tmp_path / "shard-000000.phhs")
     assert len(histories) == 24 and part.hands == 24
     for d in range(6):
         dealt = [[a for a in h.actions if a.startswith("d dh")] for h in histories[4 * d:4 * d + 4]]
@@ -93,7 +93,7 @@ def test_simulate_command_writes_phh_shards(tmp_path, capsys):
     assert "hands/s" in capsys.readouterr().out
     shards = sorted(tmp_path.glob("shard-*.phhs"))
     assert [p.name for p in shards] == [f"shard-{k:06d}.phhs" for k in range(3)]
-    histories = [h for p in shards for h in phh.load_all(p).values()]
+    histories = [h for p in shards for h in phh.load_all(p)]
     assert len(histories) == 30 and all(phh.replay_history(h).matches for h in histories)
 
 
