@@ -123,6 +123,17 @@ def test_simulate_command_on_ray_matches_local(ray_session, capsys):
     assert on_ray["seats"] == local["seats"] and on_ray["ray"]
 
 
+def test_play_command_on_ray_scores_like_simulate(ray_session, capsys):
+    """``omaha play --ray`` runs the simulation's chunks on Ray: the same seats as simulate."""
+    common = ["--hands", "300", "--players", "3", "--seed", "4", "--json"]
+    assert main(["play", *common, "--ray"]) == 0
+    played = json.loads(capsys.readouterr().out)
+    assert main(["simulate", *common, "--chunk", "20000"]) == 0
+    simulated = json.loads(capsys.readouterr().out)
+    assert played["ray"] and played["hands"] == 300
+    assert played["seats"] == simulated["seats"]
+
+
 def test_the_extras_are_imported_only_when_used():
     import subprocess
     import sys

@@ -339,6 +339,15 @@ def _add_play(commands: Any) -> None:
         help="with --phh: write standard variant codes PokerKit reads (PO/8 as PO, FO as FO/8, "
         "PT as NT, the real code in _variant); refused for games without one",
     )
+    sub.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the hands as Ray tasks (the 'ray' extra): a new local cluster, or the one at "
+        "ADDRESS (e.g. auto); merged exactly; --phh then names a folder of shards",
+    )
     _add_progress_options(sub)
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     sub.set_defaults(run=_run_play)
@@ -368,6 +377,10 @@ def _run_play(args: argparse.Namespace) -> int:
             f"{config.variant.name} seats at most {config.variant.max_players} players "
             "(one deck, rule C1)",
         )
+    if args.ray is not None:
+        from omaha.cli_scale import run_on_ray
+
+        return run_on_ray(args, config, kinds)
     bots = [BOTS[kinds[i % len(kinds)]]() for i in range(args.players)]
     stack = _stack(args, config)
     if args.pokerkit and game.code not in _pokerkit_codes():

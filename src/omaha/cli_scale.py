@@ -17,6 +17,7 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from typing import Any
 
 __all__ = ["add_parser", "run"]
@@ -155,13 +156,38 @@ def run(args: argparse.Namespace) -> int:
     except ImportError as exc:
         print(f"omaha simulate: error: --ray needs the 'ray' extra ({exc})", file=sys.stderr)
         return 2
-    seconds = time.perf_counter() - started
+    _print(args, config, result, time.perf_counter() - started)
+    return 0
+
+
+def run_on_ray(args: argparse.Namespace, config: Any, kinds: Sequence[str]) -> int:
+    """``omaha play --ray``: the same bots and scoring as ``play``, run as Ray tasks."""
+    from omaha.distributed.simulate import run_play_on_ray
+    from omaha.errors import OmahaError
+
+    bots = [kinds[i % len(kinds)] for i in range(args.players)]
+    started = time.perf_counter()
+    try:
+        result = run_play_on_ray(config, bots, hands=args.hands, stack=args.stack,
+                                 seed=args.seed, address=args.ray or None,
+                                 phh_dir=args.phh, duplicate=args.duplicate)
+    except (OmahaError, ValueError) as exc:
+        print(f"omaha play: error: {exc}", file=sys.stderr)
+        return 2
+    except ImportError as exc:
+        print(f"omaha play: error: --ray needs the 'ray' extra ({exc})", file=sys.stderr)
+        return 2
+    _print(args, config, result, time.perf_counter() - started)
+    return 0
+
+
+def _print(args: argparse.Namespace, config: Any, result: Any, seconds: float) -> None:
     rows = result.summary()
     if args.json:
         print(json.dumps({"variant": args.variant, "hands": result.hands,
                           "seconds": round(seconds, 3), "ray": args.ray is not None,
                           "seats": rows}))
-        return 0
+        return
     rate = result.hands / seconds if seconds > 0 else float("inf")
     print(f"{result.hands} hands of {config.variant.name} ({config.structure.value}) in "
           f"{seconds:.2f} s: {rate:,.0f} hands/s" + (" on Ray" if args.ray is not None else ""))
@@ -170,7 +196,6 @@ def run(args: argparse.Namespace) -> int:
         ci = "" if row["ci95"] is None else f"± {row['ci95']:.2f}"
         print(f"{row['seat']:>4}  {row['bot']:<9} {row['net']:>+11} {row['bb_per_100']:>+9.2f} "
               f"{ci:>9}")
-    return 0
 
 
 def _config(args: argparse.Namespace) -> Any:
