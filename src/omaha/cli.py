@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     _add_replay(commands)
     _add_play(commands)
     _add_eval(commands)
-    from omaha.cli_arena import add_parsers as _add_arena   # serve, bots, export
+    from omaha.cli_arena import add_parsers as _add_arena  # serve, bots, export
     _add_arena(commands)
     from omaha import cli_equity
     cli_equity.add_parser(commands)

@@ -10,7 +10,7 @@ Strengths are plain ``int``: for high and for low, **larger wins and equal ties*
 
 from __future__ import annotations
 
-from omaha.cards import DECK, Card, CardsLike, parse_cards
+from omaha.cards import DECK, Card, CardsLike
 from omahacore.batch import (
     evaluate_five_batch,
     evaluate_high_batch,
