@@ -39,17 +39,19 @@ def add_parser(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Compute and print; 2 on bad input. A progress bar shows on a terminal while sampling."""
-    from omaha.cli import ProgressBar
     from omaha.equity import equity
     from omaha.errors import OmahaError
+    from omaha.progress import Progress, progress_bar
 
-    bar: ProgressBar | None = None
+    bar: Progress | None = None
+    shown = 0
 
     def progress(done: int, total: int) -> None:
-        nonlocal bar
+        nonlocal bar, shown
         if bar is None:
-            bar = ProgressBar(total, enabled=None if not args.json else False)
-        bar.advance(done - bar.done)
+            bar = progress_bar(total, enabled=None if not args.json else False, unit="deal")
+        bar.update(done - shown)
+        shown = done
 
     try:
         res = equity(args.entries, board=args.board or None, dead=args.dead or None,

@@ -32,7 +32,6 @@ import math
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from omaha.cards import format_cards, parse_cards
@@ -55,7 +54,10 @@ COMBO_SETUP = 20_000
 PROGRESS_CHUNKS = 32     # chunks (of 16,384 deals) between progress reports
 MAX_COMBOS = 2_000_000
 
-@dataclass(frozen=True)
+_FIELDS = ("equity", "high", "low", "win", "tie", "scoop", "exact", "deals", "std_error",
+           "variant")
+
+
 class EquityResult:
     """What each entry wins, in entry order.
 
@@ -68,18 +70,98 @@ class EquityResult:
     * ``exact``: every deal was enumerated; ``deals``: how many deals were enumerated or
       sampled (each card-compatible combination of the entries' hands and each board
       completion weighs the same); ``std_error``: standard error of ``equity`` (0.0 exact).
+
+    Immutable. ``omaha.equity`` keeps the kernel's integer outcome counts and turns them into
+    these ratios on first access (a few microseconds that small exact spots would otherwise
+    spend on every call); the values are the same either way.
     """
 
-    equity: tuple[float, ...]
-    high: tuple[float, ...]
-    low: tuple[float, ...]
-    win: tuple[float, ...]
-    tie: tuple[float, ...]
-    scoop: tuple[float, ...]
+    __slots__ = ("_counts", "_n", "_values", "deals", "exact", "variant")
+
     exact: bool
     deals: int
-    std_error: tuple[float, ...]
-    variant: Variant = OMAHA_HIGH
+    variant: Variant
+
+    def __init__(self, equity: Sequence[float], high: Sequence[float], low: Sequence[float],
+                 win: Sequence[float], tie: Sequence[float], scoop: Sequence[float],
+                 exact: bool, deals: int, std_error: Sequence[float],
+                 variant: Variant = OMAHA_HIGH) -> None:
+        values = (tuple(equity), tuple(high), tuple(low), tuple(win), tuple(tie), tuple(scoop),
+                  tuple(std_error))
+        _init(self, None, 0, values, exact, deals, variant)
+
+    @classmethod
+    def _of_counts(cls, counts: array.array[int], n: int, deals: int, exact: bool,
+                   variant: Variant) -> EquityResult:
+        self = object.__new__(cls)
+        _init(self, counts, n, None, exact, deals, variant)
+        return self
+
+    def _fields(self) -> tuple[tuple[float, ...], ...]:
+        values = self._values
+        if values is None:       # racing threads compute the same tuples; either one is kept
+            values = _ratios(self._counts, self._n, self.deals, self.exact)  # type: ignore[arg-type]
+            object.__setattr__(self, "_values", values)
+        return values
+
+    @property
+    def equity(self) -> tuple[float, ...]:
+        """Expected share of the pot per entry."""
+        return self._fields()[0]
+
+    @property
+    def high(self) -> tuple[float, ...]:
+        """Expected share of the high half (the whole pot when no low qualifies)."""
+        return self._fields()[1]
+
+    @property
+    def low(self) -> tuple[float, ...]:
+        """Expected share of the low half."""
+        return self._fields()[2]
+
+    @property
+    def win(self) -> tuple[float, ...]:
+        """Probability of winning the high or the low alone."""
+        return self._fields()[3]
+
+    @property
+    def tie(self) -> tuple[float, ...]:
+        """Probability of winning only shares of halves."""
+        return self._fields()[4]
+
+    @property
+    def scoop(self) -> tuple[float, ...]:
+        """Probability of winning the whole pot alone."""
+        return self._fields()[5]
+
+    @property
+    def std_error(self) -> tuple[float, ...]:
+        """Standard error of ``equity`` (0.0 when exact)."""
+        return self._fields()[6]
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EquityResult):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return "EquityResult(" + ", ".join(f"{name}={getattr(self, name)!r}"
+                                           for name in _FIELDS) + ")"
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"EquityResult is immutable: cannot set {name!r}")
+
+    def __delattr__(self, name: str) -> None:
+        raise AttributeError(f"EquityResult is immutable: cannot delete {name!r}")
+
+    def __reduce__(self) -> tuple[type[EquityResult], tuple[object, ...]]:
+        return (EquityResult, self._key())
 
     def to_dict(self) -> dict[str, object]:
         """JSON-compatible fields."""
@@ -87,6 +169,14 @@ class EquityResult:
                 "win": list(self.win), "tie": list(self.tie), "scoop": list(self.scoop),
                 "exact": self.exact, "deals": self.deals, "std_error": list(self.std_error),
                 "variant": self.variant.name}
+
+
+def _init(self: EquityResult, counts: array.array[int] | None, n: int,
+          values: tuple[tuple[float, ...], ...] | None, exact: bool, deals: int,
+          variant: Variant) -> None:
+    for name, value in (("_counts", counts), ("_n", n), ("_values", values), ("exact", exact),
+                        ("deals", deals), ("variant", variant)):
+        object.__setattr__(self, name, value)
 
 
 def _cards(value: object, what: str) -> list[int]:
@@ -197,13 +287,13 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
                     raise OmahaError("no combination of the entries' hands avoids sharing a card")
                 counts, deals = _exact(combos, n, nh, bytes_board, bytes_dead, holdem, hilo,
                                        threads)
-                return _result(counts, n, deals, True, v)
+                return EquityResult._of_counts(counts, n, deals, True, v)
         if exact:
             raise OmahaError("exact=True: enumerating this spot is too large; pass samples=")
     total = samples if samples is not None else DEFAULT_SAMPLES
     counts, deals = _sample(hands, nh, bytes_board, bytes_dead, holdem, hilo, seed, total,
                             threads, progress)
-    return _result(counts, n, deals, False, v)
+    return EquityResult._of_counts(counts, n, deals, False, v)
 
 
 def _positive(value: object, name: str) -> int:
@@ -359,9 +449,10 @@ def _shares(n: int) -> tuple[int, tuple[tuple[int, int, int, bool, bool, bool], 
     return half, tuple(rows)
 
 
-def _result(counts: array.array[int], n: int, deals: int, exact: bool,
-            variant: Variant) -> EquityResult:
-    """Exact rationals from the outcome counts (see :mod:`omahacore.equity`).
+def _ratios(counts: array.array[int], n: int, deals: int,
+            exact: bool) -> tuple[tuple[float, ...], ...]:
+    """``equity, high, low, win, tie, scoop, std_error``: exact rationals from the outcome
+    counts (see :mod:`omahacore.equity`).
 
     Shares are integers, so every sum is exact and each ratio is rounded once
     (``int / int`` rounds correctly).
@@ -402,6 +493,4 @@ def _result(counts: array.array[int], n: int, deals: int, exact: bool,
         # variance of one deal's share, E[X^2] - E[X]^2, exact in integers
         var = (s_sq * deals - s_eq * s_eq) / (pot * pot * deals * deals)
         se.append(0.0 if exact else math.sqrt(max(var, 0.0) / deals))
-    return EquityResult(equity=tuple(eq), high=tuple(hi), low=tuple(lo), win=tuple(win),
-                        tie=tuple(tie), scoop=tuple(scoop), exact=exact, deals=deals,
-                        std_error=tuple(se), variant=variant)
+    return (tuple(eq), tuple(hi), tuple(lo), tuple(win), tuple(tie), tuple(scoop), tuple(se))
