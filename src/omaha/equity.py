@@ -38,6 +38,7 @@ from omaha.cards import format_cards, parse_cards
 from omaha.config import OMAHA_HIGH, Variant
 from omaha.errors import OmahaError
 from omaha.ranges import Range, variant_of
+from omahacore import cards as _core_cards
 from omahacore import equity as _kernel
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Entry", "EquityResult", "equity", "variant_of"]
@@ -76,33 +77,49 @@ class EquityResult:
     spend on every call); the values are the same either way.
     """
 
-    __slots__ = ("_counts", "_n", "_values", "deals", "exact", "variant")
+    __slots__ = ("_state", "_values")
 
-    exact: bool
-    deals: int
-    variant: Variant
+    _state: tuple[array.array[int] | None, int, bool, int, Variant]   # counts, n, exact, deals
+    _values: tuple[tuple[float, ...], ...] | None
 
     def __init__(self, equity: Sequence[float], high: Sequence[float], low: Sequence[float],
                  win: Sequence[float], tie: Sequence[float], scoop: Sequence[float],
                  exact: bool, deals: int, std_error: Sequence[float],
                  variant: Variant = OMAHA_HIGH) -> None:
-        values = (tuple(equity), tuple(high), tuple(low), tuple(win), tuple(tie), tuple(scoop),
-                  tuple(std_error))
-        _init(self, None, 0, values, exact, deals, variant)
+        _set(self, "_state", (None, 0, exact, deals, variant))
+        _set(self, "_values", (tuple(equity), tuple(high), tuple(low), tuple(win), tuple(tie),
+                               tuple(scoop), tuple(std_error)))
 
     @classmethod
     def _of_counts(cls, counts: array.array[int], n: int, deals: int, exact: bool,
                    variant: Variant) -> EquityResult:
-        self = object.__new__(cls)
-        _init(self, counts, n, None, exact, deals, variant)
+        self = _new(cls)
+        _set(self, "_state", (counts, n, exact, deals, variant))
+        _set(self, "_values", None)
         return self
 
     def _fields(self) -> tuple[tuple[float, ...], ...]:
         values = self._values
         if values is None:       # racing threads compute the same tuples; either one is kept
-            values = _ratios(self._counts, self._n, self.deals, self.exact)  # type: ignore[arg-type]
-            object.__setattr__(self, "_values", values)
+            counts, n, exact, deals, _ = self._state
+            values = _ratios(counts, n, deals, exact)  # type: ignore[arg-type]
+            _set(self, "_values", values)
         return values
+
+    @property
+    def exact(self) -> bool:
+        """True when every deal was enumerated."""
+        return self._state[2]
+
+    @property
+    def deals(self) -> int:
+        """How many deals were enumerated or sampled."""
+        return self._state[3]
+
+    @property
+    def variant(self) -> Variant:
+        """The game the equities are for."""
+        return self._state[4]
 
     @property
     def equity(self) -> tuple[float, ...]:
@@ -171,12 +188,8 @@ class EquityResult:
                 "variant": self.variant.name}
 
 
-def _init(self: EquityResult, counts: array.array[int] | None, n: int,
-          values: tuple[tuple[float, ...], ...] | None, exact: bool, deals: int,
-          variant: Variant) -> None:
-    for name, value in (("_counts", counts), ("_n", n), ("_values", values), ("exact", exact),
-                        ("deals", deals), ("variant", variant)):
-        object.__setattr__(self, name, value)
+_set = object.__setattr__
+_new = object.__new__
 
 
 def _cards(value: object, what: str) -> list[int]:
@@ -247,6 +260,11 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     >>> res.deals, res.equity, res.high, res.low, res.scoop   # the wheel vs the 8-high straight
     (40, (0.5, 0.5), (0.0, 1.0), (1.0, 0.0), (0.0, 0.0))
     """
+    if (exact is None or exact is True) and samples is None and type(threads) is int \
+            and threads >= 1:
+        fast = _exact_hands(entries, board, dead, variant)
+        if fast is not None:
+            return fast
     v = variant_of(variant)
     nh, holdem, hilo = v.hole_cards, v.hand_rule == "holdem", v.hi_lo
     if isinstance(entries, (str, bytes)) or not isinstance(entries, Sequence):
@@ -294,6 +312,77 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     counts, deals = _sample(hands, nh, bytes_board, bytes_dead, holdem, hilo, seed, total,
                             threads, progress)
     return EquityResult._of_counts(counts, n, deals, False, v)
+
+
+# The fast path: every entry one hand as text. Text parses once (cached), the checks are bit
+# operations, and the kernel's counts go straight into the result. Anything unusual (ranges,
+# Card objects, any error) goes the general way, which gives the same answer or the error.
+_PARSED: dict[str, tuple[bytes, int]] = {}
+_PARSED_LIMIT = 4096
+_VARIANTS: dict[str, Variant] = {}
+
+
+def _parsed(text: str) -> tuple[bytes, int] | None:
+    """Card bytes and bit mask of card text (cached), or None when it is not plain cards."""
+    got = _PARSED.get(text)
+    if got is None:
+        try:
+            cards = _core_cards.parse_cards(text)       # also refuses duplicates (C1)
+        except (OmahaError, TypeError):
+            return None
+        bits = 0
+        for c in cards:
+            bits |= 1 << c
+        got = (bytes(cards), bits)
+        if len(_PARSED) < _PARSED_LIMIT:
+            _PARSED[text] = got
+    return got
+
+
+def _exact_hands(entries: object, board: object, dead: object,
+                 variant: Variant | str) -> EquityResult | None:
+    """Exact equity of hands given as text, or None to take the general path."""
+    if type(variant) is Variant:
+        v = variant
+    elif type(variant) is str and variant in _VARIANTS:
+        v = _VARIANTS[variant]
+    else:
+        v = variant_of(variant)
+        if type(variant) is str and len(_VARIANTS) < 64:
+            _VARIANTS[variant] = v
+    if type(entries) is not list and type(entries) is not tuple:
+        return None
+    n = len(entries)
+    nh = v.hole_cards
+    if n < 2 or n > _kernel.MAX_PLAYERS:
+        return None
+    board_bytes, blocked = b"", 0
+    if board is not None:
+        if type(board) is not str or (got := _parsed(board)) is None:
+            return None
+        board_bytes, blocked = got
+    dead_bytes, dead_bits = b"", 0
+    if dead is not None:
+        if type(dead) is not str or (got := _parsed(dead)) is None:
+            return None
+        dead_bytes, dead_bits = got
+    nb, nd = len(board_bytes), len(dead_bytes)
+    if blocked & dead_bits or nb not in (0, 3, 4, 5) or n * nh + 5 + nd > 52:
+        return None
+    used = blocked | dead_bits
+    hands = []
+    for entry in entries:
+        if type(entry) is not str or (got := _parsed(entry)) is None:
+            return None
+        cards, bits = got
+        if len(cards) != nh or bits & used:
+            return None
+        used |= bits
+        hands.append(cards)
+    # One set of hands: at most C(48, 5) boards, always under AUTO_LIMIT, so always exact.
+    counts, deals = _kernel.exact_counts(b"".join(hands), n, nh, board_bytes, dead_bytes,
+                                         v.hand_rule == "holdem", v.hi_lo)
+    return EquityResult._of_counts(counts, n, deals, True, v)
 
 
 def _positive(value: object, name: str) -> int:
