@@ -26,6 +26,8 @@ How the exact enumeration is fast:
 
 import array
 
+from cpython cimport array as carray
+
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
@@ -37,6 +39,10 @@ from omahacore.errors import OmahaError
 cdef extern from "_bits.h":
     int omaha_popcount32(uint32_t x) nogil
     void omaha_prefetch(const void* p) nogil
+
+cdef carray.array COUNTS_TEMPLATE = array.array("q")   # itemsize 8 (checked at import)
+if COUNTS_TEMPLATE.itemsize != sizeof(int64_t):
+    raise ImportError("array 'q' items are not 64-bit here")
 
 MAX_PLAYERS = 25          # 52 cards: 25 two-card hands and a board
 CHUNK = 16384             # Monte Carlo samples per random stream (see sample_counts)
@@ -408,9 +414,9 @@ cdef void suit_needs(const Game* g, const Hand* hands, int* need_suit) noexcept 
 cdef int read_bytes(object data, str what) except -1:
     if type(data) is not bytes:
         raise TypeError(f"{what} must be bytes of card indices, got {type(data).__name__}")
-    cdef const unsigned char[:] view = data
+    cdef const unsigned char* view = <const unsigned char*><const char*>data
     cdef Py_ssize_t i
-    for i in range(view.shape[0]):
+    for i in range(len(<bytes>data)):
         if view[i] > 51:
             raise OmahaError(f"{what}: card index must be 0..51, got {view[i]}")
     return 0
@@ -684,9 +690,8 @@ def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bi
     cdef Game g
     g.n = n_players; g.nh = n_hole; g.holdem = holdem; g.hilo = hilo
     g.stride = (n_players + 1) * (n_players + 2)
-    counts = array.array("q", bytes(8 * n_players * g.stride))
-    cdef int64_t[::1] cv = counts
-    cdef int64_t* cp = &cv[0]
+    cdef carray.array counts = carray.clone(COUNTS_TEMPLATE, n_players * g.stride, True)
+    cdef int64_t* cp = <int64_t*>counts.data.as_voidptr
     cdef Hand hands[C_MAX_PLAYERS]
     cdef card_t bcards[5]
     cdef int hi[C_MAX_PLAYERS]
@@ -837,9 +842,8 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     cdef Game g
     g.n = n; g.nh = n_hole; g.holdem = holdem; g.hilo = hilo
     g.stride = (n + 1) * (n + 2)
-    counts = array.array("q", bytes(8 * n * g.stride))
-    cdef int64_t[::1] cv = counts
-    cdef int64_t* cp = &cv[0]
+    cdef carray.array counts = carray.clone(COUNTS_TEMPLATE, n * g.stride, True)
+    cdef int64_t* cp = <int64_t*>counts.data.as_voidptr
     cdef Hand hands[C_MAX_PLAYERS]
     cdef Hand fixed[C_MAX_PLAYERS]
     cdef int hi[C_MAX_PLAYERS]
