@@ -161,7 +161,7 @@ build_tables()
 
 # ---------------------------------------------------------------- per-hand work
 
-cdef void prepare(Hand* h, const card_t* cards, int nh) noexcept nogil:
+cdef inline void prepare(Hand* h, const card_t* cards, int nh) noexcept nogil:
     cdef int i, j, n = 0, rank, suit, row
     cdef int ranks[6]
     cdef uint32_t lowmask = 0
@@ -279,6 +279,16 @@ cdef inline void add_deal(const Game* g, const int* hi, const int* lo, int64_t* 
                           int64_t mult) noexcept nogil:
     """Count one outcome (``mult`` deals) given every player's high and low strengths."""
     cdef int p, best_h = 0, best_l = 0, kh = 0, kl = 0, n = g.n, ih, il
+    if n == 2:      # heads-up, the common case, without the loops
+        ih = 1 if hi[0] > hi[1] else (2 if hi[0] == hi[1] else 0)
+        il = 3      # no low
+        if g.hilo and (lo[0] or lo[1]):
+            il = 1 if lo[0] > lo[1] else (2 if lo[0] == lo[1] else 0)
+        counts[ih * 4 + il] += mult
+        ih = 2 if ih == 2 else 1 - ih
+        il = il if il >= 2 else 1 - il
+        counts[g.stride + ih * 4 + il] += mult
+        return
     for p in range(n):
         if hi[p] > best_h:
             best_h = hi[p]
@@ -365,8 +375,7 @@ cdef void eval_sampled(const Game* g, const Hand* hands, const bint* fixed,
         for p in range(n):
             counts[outcome[q * n + p]] += 1
         return
-    if suit >= 0 and not g.holdem:
-        nt = board_triples(sm[suit], triples)
+    nt = -1         # the board's suited triples, listed once some hand can use them
     for p in range(n):
         if fixed[p]:
             hi[p] = nf[q * n + p]
@@ -374,7 +383,9 @@ cdef void eval_sampled(const Game* g, const Hand* hands, const bint* fixed,
         else:
             hi[p] = nonflush_high(g, &hands[p], q)
             lo[p] = low_of(g, &hands[p], q) if g.hilo else 0
-        if suit >= 0:
+        if suit >= 0 and (g.holdem or hands[p].suit_count[suit] >= 2):
+            if nt < 0:
+                nt = 0 if g.holdem else board_triples(sm[suit], triples)
             v = flush_high(g, &hands[p], suit, sm[suit], triples, nt)
             if v > hi[p]:
                 hi[p] = v
