@@ -407,6 +407,37 @@ cdef inline int prefetch_row(const card_t* board) noexcept nogil:
     return q
 
 
+cdef inline int prefetch_reads(const Game* g, const Hand* hs, const uint32_t* sizes,
+                               const card_t* board, const uint16_t* nf,
+                               const uint8_t* lows, const int* outcome,
+                               bint all_fixed) noexcept nogil:
+    """Start loading just what evaluating this deal reads: the random hands' table entries
+    (their hole pairs' cells of the board's row, their low cell) and the fixed hands'
+    per-multiset strengths. Returns the board's rank multiset index."""
+    cdef int r[5]
+    cdef int i, p, q
+    for i in range(5):
+        r[i] = board[i] >> 2
+    sort5(r)
+    q = quint(r)
+    cdef const uint16_t* row = T.board5 + q * ROW
+    cdef bint any_fixed = False
+    for p in range(g.n):
+        if sizes[p] == 0:
+            for i in range(hs[p].npairs):
+                omaha_prefetch(row + hs[p].pair_off[i])
+            if g.hilo and not g.holdem:
+                omaha_prefetch(T.low_table + QLOW[q] * 256 + hs[p].lowmask)
+        else:
+            any_fixed = True
+    if all_fixed:
+        omaha_prefetch(outcome + q * g.n)
+    elif any_fixed:
+        omaha_prefetch(nf + q * g.n)
+        omaha_prefetch(lows + q * g.n)
+    return q
+
+
 cdef void suit_needs(const Game* g, const Hand* hands, int* need_suit) noexcept nogil:
     """need_suit[s]: board cards of suit s from which some hand can flush (6 = never)."""
     cdef int s, p, need
@@ -962,7 +993,7 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                             c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
                             full[k] = <card_t>c
                             t += 1
-                        qs[j] = prefetch_row(full)
+                        qs[j] = prefetch_reads(&g, hs, sizes, full, nf, lows, outcome, all_fixed)
                         j += 1
                 while j < nbatch:
                     hs = batch + j * n
