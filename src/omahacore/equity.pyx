@@ -359,19 +359,21 @@ cdef void eval_sampled(const Game* g, const Hand* hands, const bint* fixed,
                        int64_t* counts, int* hi, int* lo) noexcept nogil:
     """One complete board: fixed hands read their per-multiset strengths; when every hand
     is fixed and none can flush, the outcome itself is read."""
-    cdef int cnt[4]
-    cdef uint32_t sm[4]
     cdef uint32_t triples[10]
-    cdef int i, p, suit = -1, nt = 0, v, n = g.n
-    cnt[0] = cnt[1] = cnt[2] = cnt[3] = 0
-    sm[0] = sm[1] = sm[2] = sm[3] = 0
+    cdef int i, p, suit = -1, nt = 0, v, n = g.n, count = 0
+    cdef uint32_t c, lanes = 0, three, smask = 0
+    cdef uint64_t packed = 0
+    # Suit counts in 8-bit lanes and suited rank masks in 16-bit lanes, all in registers.
     for i in range(5):
-        cnt[board[i] & 3] += 1
-        sm[board[i] & 3] |= 1u << (board[i] >> 2)
-    for i in range(4):
-        if cnt[i] >= 3:
-            suit = i
-    if all_fixed and (suit < 0 or cnt[suit] < need_suit[suit]):
+        c = board[i]
+        packed |= (<uint64_t>1) << ((c & 3) * 16 + (c >> 2))
+        lanes += 1u << ((c & 3) * 8)
+    three = (lanes + 0x05050505u) & 0x08080808u   # the lane (at most one) with 3+ cards
+    if three:
+        suit = (three > 0xFF) + (three > 0xFFFF) + (three > 0xFFFFFF)
+        count = (lanes >> (8 * suit)) & 0xFF
+        smask = <uint32_t>(packed >> (16 * suit)) & 0x1FFF
+    if all_fixed and (suit < 0 or count < need_suit[suit]):
         for p in range(n):
             counts[outcome[q * n + p]] += 1
         return
@@ -385,8 +387,8 @@ cdef void eval_sampled(const Game* g, const Hand* hands, const bint* fixed,
             lo[p] = low_of(g, &hands[p], q) if g.hilo else 0
         if suit >= 0 and (g.holdem or hands[p].suit_count[suit] >= 2):
             if nt < 0:
-                nt = 0 if g.holdem else board_triples(sm[suit], triples)
-            v = flush_high(g, &hands[p], suit, sm[suit], triples, nt)
+                nt = 0 if g.holdem else board_triples(smask, triples)
+            v = flush_high(g, &hands[p], suit, smask, triples, nt)
             if v > hi[p]:
                 hi[p] = v
     add_deal(g, hi, lo, counts, 1)
