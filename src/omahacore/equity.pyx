@@ -82,8 +82,11 @@ cdef uint8_t QVALID[N_QUINT]               # 0 for five of a kind
 cdef uint16_t F4[1820 * 13]                # Hold'em: 4 board ranks + 1 hole rank -> non-flush
 
 
-cdef int quint(const int* r) noexcept nogil:
-    return r[0] + T.c2[r[1]] + T.c3[r[2]] + T.c4[r[3]] + T.c5[r[4]]
+cdef int QC[4][13]                         # T.c2..T.c5 copied: no pointer chase per board
+
+
+cdef inline int quint(const int* r) noexcept nogil:
+    return r[0] + QC[0][r[1]] + QC[1][r[2]] + QC[2][r[3]] + QC[3][r[4]]
 
 
 cdef uint16_t nonflush_of(const int* r) noexcept nogil:
@@ -102,6 +105,11 @@ cdef void build_tables() noexcept nogil:
     cdef uint16_t best, v, alone
     cdef int drop[5]
     cdef uint32_t lm
+    for rank in range(13):
+        QC[0][rank] = T.c2[rank]
+        QC[1][rank] = T.c3[rank]
+        QC[2][rank] = T.c4[rank]
+        QC[3][rank] = T.c5[rank]
     # F4: best non-flush of four board ranks (a multiset, indexed like the evaluator's) and
     # one hole rank; H1 then takes the best over the board's five 4-subsets.
     for a in range(13):
