@@ -709,6 +709,25 @@ cdef int64_t enumerate_combo(const Game* g, const Hand* hands, const card_t* boa
     return deals
 
 
+cdef int64_t count_combos(const Game* g, const unsigned char* cb, Py_ssize_t n_combos,
+                          uint64_t base, Hand* hands, const card_t* board, int nb,
+                          uint16_t* nf, uint8_t* lows, int* outcome, int64_t* qcount,
+                          int64_t* counts, int* hi, int* lo) noexcept nogil:
+    """Every set of hands in turn: prepare them, count every board completion."""
+    cdef Py_ssize_t ci, per = g.n * g.nh
+    cdef int p
+    cdef uint64_t used
+    cdef int64_t deals = 0
+    for ci in range(n_combos):
+        used = base
+        for p in range(g.n):
+            prepare(&hands[p], <const card_t*>(cb + ci * per + p * g.nh), g.nh)
+            used |= hands[p].bits
+        deals += enumerate_combo(g, hands, board, nb, used, nf, lows, outcome, qcount, counts,
+                                 hi, lo)
+    return deals
+
+
 def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bint hilo):
     """Enumerate every board for each set of hands; ``(counts, deals)``.
 
@@ -761,14 +780,14 @@ def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bi
         free(nf); free(lows); free(outcome); free(qcount)
         raise MemoryError()
     try:
-        with nogil:
-            for ci in range(n_combos):
-                used = base
-                for p in range(n_players):
-                    prepare(&hands[p], <const card_t*>(cb + ci * per + p * n_hole), n_hole)
-                    used |= hands[p].bits
-                deals += enumerate_combo(&g, hands, bcards, <int>nb, used, nf, lows, outcome,
-                                         qcount, cp, hi, lo)
+        # Releasing and retaking the GIL costs about as much as a turn spot's whole count.
+        if nb < 4 or n_combos > 16:
+            with nogil:
+                deals = count_combos(&g, cb, n_combos, base, hands, bcards, <int>nb, nf, lows,
+                                     outcome, qcount, cp, hi, lo)
+        else:
+            deals = count_combos(&g, cb, n_combos, base, hands, bcards, <int>nb, nf, lows,
+                                 outcome, qcount, cp, hi, lo)
     finally:
         free(nf); free(lows); free(outcome); free(qcount)
     return counts, deals
