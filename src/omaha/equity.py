@@ -72,7 +72,7 @@ class EquityResult:
       sampled (each card-compatible combination of the entries' hands and each board
       completion weighs the same); ``std_error``: standard error of ``equity`` (0.0 exact).
 
-    Immutable. ``omaha.equity`` keeps the kernel's integer outcome counts and turns them into
+    Read-only (every field is a property). ``omaha.equity`` keeps the kernel's integer outcome counts and turns them into
     these ratios on first access (a few microseconds that small exact spots would otherwise
     spend on every call); the values are the same either way.
     """
@@ -86,16 +86,16 @@ class EquityResult:
                  win: Sequence[float], tie: Sequence[float], scoop: Sequence[float],
                  exact: bool, deals: int, std_error: Sequence[float],
                  variant: Variant = OMAHA_HIGH) -> None:
-        _set(self, "_state", (None, 0, exact, deals, variant))
-        _set(self, "_values", (tuple(equity), tuple(high), tuple(low), tuple(win), tuple(tie),
-                               tuple(scoop), tuple(std_error)))
+        self._state = (None, 0, exact, deals, variant)
+        self._values = (tuple(equity), tuple(high), tuple(low), tuple(win), tuple(tie),
+                        tuple(scoop), tuple(std_error))
 
     @classmethod
     def _of_counts(cls, counts: array.array[int], n: int, deals: int, exact: bool,
                    variant: Variant) -> EquityResult:
         self = _new(cls)
-        _set(self, "_state", (counts, n, exact, deals, variant))
-        _set(self, "_values", None)
+        self._state = (counts, n, exact, deals, variant)
+        self._values = None
         return self
 
     def _fields(self) -> tuple[tuple[float, ...], ...]:
@@ -103,7 +103,7 @@ class EquityResult:
         if values is None:       # racing threads compute the same tuples; either one is kept
             counts, n, exact, deals, _ = self._state
             values = _ratios(counts, n, deals, exact)  # type: ignore[arg-type]
-            _set(self, "_values", values)
+            self._values = values
         return values
 
     @property
@@ -171,12 +171,6 @@ class EquityResult:
         return "EquityResult(" + ", ".join(f"{name}={getattr(self, name)!r}"
                                            for name in _FIELDS) + ")"
 
-    def __setattr__(self, name: str, value: object) -> None:
-        raise AttributeError(f"EquityResult is immutable: cannot set {name!r}")
-
-    def __delattr__(self, name: str) -> None:
-        raise AttributeError(f"EquityResult is immutable: cannot delete {name!r}")
-
     def __reduce__(self) -> tuple[type[EquityResult], tuple[object, ...]]:
         return (EquityResult, self._key())
 
@@ -188,7 +182,6 @@ class EquityResult:
                 "variant": self.variant.name}
 
 
-_set = object.__setattr__
 _new = object.__new__
 
 
