@@ -76,9 +76,9 @@ def main() -> None:
     exact_pair("exact heads-up preflop high", HU, "", "omaha", omaha.OMAHA_HIGH,
                "1,086,008 boards")
     exact_pair("exact 3-way flop hi/lo", THREE, "Kd7c4h", "omaha_hi_lo", omaha.OMAHA_HILO,
-               "741 boards")
+               "666 boards")
     exact_pair("exact 3-way turn hi/lo", THREE, "Kd7c4h2c", "omaha_hi_lo", omaha.OMAHA_HILO,
-               "39 boards")
+               "36 boards")
     exact_pair("exact heads-up preflop Hold'em", ["AsKh", "QdQc"], "", "holdem",
                omaha.HOLDEM, "1,712,304 boards")
 

@@ -73,3 +73,29 @@ def test_lazy_result_is_immutable_comparable_and_pickles():
         "equity", "high", "low", "win", "tie", "scoop", "exact", "deals", "std_error",
         "variant")})
     assert built == res
+
+
+def test_compiled_text_path_declines_what_it_cannot_take():
+    from omahacore import equity as kernel
+    cache = {"AsAh2d3c": (bytes([51, 50, 1, 4]), 0), "KsKhQdJc": (bytes([47, 46, 41, 36]), 0),
+             "Kd7c4h": (bytes([45, 20, 10]), 0)}
+    hands = ["AsAh2d3c", "KsKhQdJc"]
+    got = kernel.exact_text(hands, "Kd7c4h", None, 4, False, True, cache)
+    assert got is not None
+    counts, deals = got
+    general = kernel.exact_counts(bytes([51, 50, 1, 4, 47, 46, 41, 36]), 2, 4,
+                                  bytes([45, 20, 10]), b"", False, True)
+    assert (list(counts), deals) == (list(general[0]), general[1])
+    # not cached, not text, shared cards, bad cache values, wrong counts: None, never a crash
+    assert kernel.exact_text(["AsAh2d3c", "QsQh2c3d"], None, None, 4, False, True, cache) is None
+    assert kernel.exact_text([hands[0], 7], None, None, 4, False, True, cache) is None
+    assert kernel.exact_text(["AsAh2d3c", "AsAh2d3c"], None, None, 4, False, True, cache) is None
+    assert kernel.exact_text(hands, "Kd7c4h", "Kd", 4, False, True,
+                             {**cache, "Kd": (bytes([45]), 0)}) is None
+    for bad in ((bytes([51, 50, 1, 60]), 0), (bytes([51, 51, 1, 4]), 0), ("AsAh2d3c", 0), None, 5):
+        assert kernel.exact_text(hands, None, None, 4, False, True,
+                                 {**cache, "AsAh2d3c": bad}) is None
+    assert kernel.exact_text(hands, None, None, 5, False, True, cache) is None
+    assert kernel.exact_text(hands, None, None, 2, True, False, cache) is None
+    assert kernel.exact_text("AsAh2d3c", None, None, 4, False, True, cache) is None
+    assert kernel.exact_text([hands[0]], None, None, 4, False, True, cache) is None

@@ -255,7 +255,12 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     """
     if (exact is None or exact is True) and samples is None and type(threads) is int \
             and threads >= 1:
-        fast = _exact_hands(entries, board, dead, variant)
+        if type(variant) is Variant:
+            got = _kernel.exact_text(entries, board, dead, variant.hole_cards,
+                                     variant.hand_rule == "holdem", variant.hi_lo, _PARSED)
+            if got is not None:
+                return EquityResult._of_counts(got[0], len(entries), got[1], True, variant)
+        fast = _exact_hands(entries, board, dead, variant)    # fills the cache on first use
         if fast is not None:
             return fast
     v = variant_of(variant)

@@ -758,6 +758,13 @@ def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bi
     if 52 - omaha_popcount32(<uint32_t>(base & 0xFFFFFFFF)) - omaha_popcount32(
             <uint32_t>(base >> 32)) - per < 5 - nb:
         raise OmahaError("not enough cards left to complete the board")
+    return exact_core(cb, n_combos, n_players, n_hole, bb, <int>nb, base, holdem, hilo)
+
+
+cdef tuple exact_core(const unsigned char* cb, Py_ssize_t n_combos, int n_players,
+                      int n_hole, const unsigned char* bb, int nb, uint64_t base,
+                      bint holdem, bint hilo):
+    """The count itself, on input already checked: ``(counts, deals)``."""
     cdef Game g
     g.n = n_players; g.nh = n_hole; g.holdem = holdem; g.hilo = hilo
     g.stride = (n_players + 1) * (n_players + 2)
@@ -768,8 +775,7 @@ def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bi
     cdef int hi[C_MAX_PLAYERS]
     cdef int lo[C_MAX_PLAYERS]
     cdef int i
-    cdef int64_t deals = 0, d
-    cdef uint64_t used
+    cdef int64_t deals = 0
     for i in range(nb):
         bcards[i] = bb[i]
     cdef uint16_t* nf = <uint16_t*>malloc(N_QUINT * n_players * sizeof(uint16_t))
@@ -783,14 +789,78 @@ def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bi
         # Releasing and retaking the GIL costs about as much as a turn spot's whole count.
         if nb < 4 or n_combos > 16:
             with nogil:
-                deals = count_combos(&g, cb, n_combos, base, hands, bcards, <int>nb, nf, lows,
+                deals = count_combos(&g, cb, n_combos, base, hands, bcards, nb, nf, lows,
                                      outcome, qcount, cp, hi, lo)
         else:
-            deals = count_combos(&g, cb, n_combos, base, hands, bcards, <int>nb, nf, lows,
+            deals = count_combos(&g, cb, n_combos, base, hands, bcards, nb, nf, lows,
                                  outcome, qcount, cp, hi, lo)
     finally:
         free(nf); free(lows); free(outcome); free(qcount)
     return counts, deals
+
+
+cdef int cached_cards(object text, dict parsed, unsigned char* out, int room,
+                      uint64_t* bits) except -2:
+    """Copy the cached cards of ``text`` into ``out``; their count, or -1 when ``text`` is
+    not a ``str`` in the cache or has more than ``room`` cards."""
+    if type(text) is not str:
+        return -1
+    got = parsed.get(text)
+    if type(got) is not tuple or len(<tuple>got) < 1 or type((<tuple>got)[0]) is not bytes:
+        return -1
+    cdef bytes data = (<tuple>got)[0]
+    cdef Py_ssize_t m = len(data), i
+    if m > room:
+        return -1
+    cdef const unsigned char* src = <const unsigned char*><const char*>data
+    cdef uint64_t b, acc = 0         # recomputed here: the cache is not trusted
+    for i in range(m):
+        if src[i] > 51:
+            return -1
+        b = (<uint64_t>1) << src[i]
+        if acc & b:
+            return -1
+        acc |= b
+        out[i] = src[i]
+    bits[0] = acc
+    return <int>m
+
+
+def exact_text(entries, board, dead, int n_hole, bint holdem, bint hilo, dict parsed):
+    """``exact_counts`` for one set of hands given as text, or None to decline.
+
+    ``parsed`` maps card text to ``(card bytes, bit mask)`` (``omaha.equity`` fills it).
+    Declines (None) when an entry, the board or the dead cards are not text found there,
+    or anything is unusual (counts, shared cards); the caller then takes its general path,
+    which gives the answer or the error.
+    """
+    if type(entries) is not list and type(entries) is not tuple:
+        return None
+    cdef Py_ssize_t n = len(entries)
+    if n < 2 or n > C_MAX_PLAYERS or not (holdem and n_hole == 2 or not holdem and 4 <= n_hole <= 6):
+        return None
+    cdef unsigned char bb[52]
+    cdef unsigned char db[52]
+    cdef unsigned char cb[C_MAX_PLAYERS * 6]
+    cdef int nb = 0, nd = 0, m, p
+    cdef uint64_t bbits = 0, dbits = 0, hbits = 0, used
+    if board is not None:
+        nb = cached_cards(board, parsed, bb, 5, &bbits)
+        if nb < 0:
+            return None
+    if dead is not None:
+        nd = cached_cards(dead, parsed, db, 52, &dbits)
+        if nd < 0:
+            return None
+    if (nb != 0 and nb < 3) or n * n_hole + 5 + nd > 52 or bbits & dbits:
+        return None
+    used = bbits | dbits
+    for p in range(n):
+        m = cached_cards(entries[p], parsed, cb + p * n_hole, n_hole, &hbits)
+        if m != n_hole or hbits & used:
+            return None
+        used |= hbits
+    return exact_core(cb, 1, <int>n, n_hole, bb, nb, bbits | dbits, holdem, hilo)
 
 
 # ---------------------------------------------------------------- Monte Carlo
