@@ -38,8 +38,10 @@ def test_fast_path_equals_general_path_on_random_spots(seed):
         slow = omaha.equity([[DECK[c] for c in omaha.parse_cards(h)] for h in hands],
                             board=[DECK[c] for c in omaha.parse_cards(board)] if board else None,
                             dead=dead or None, variant=variant.name)
+        by_name = omaha.equity(hands, board=board or None, dead=dead or None,
+                               variant=variant.name)          # the variant cache, by name
         assert fast.exact and slow.exact
-        assert fast == slow
+        assert fast == slow == by_name
         for name in ("equity", "high", "low", "win", "tie", "scoop", "std_error"):
             assert getattr(fast, name) == getattr(slow, name), name
         assert fast.deals == slow.deals

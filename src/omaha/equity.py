@@ -255,11 +255,13 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     """
     if (exact is None or exact is True) and samples is None and type(threads) is int \
             and threads >= 1:
-        if type(variant) is Variant:
-            got = _kernel.exact_text(entries, board, dead, variant.hole_cards,
-                                     variant.hand_rule == "holdem", variant.hi_lo, _PARSED)
+        known = variant if type(variant) is Variant else (
+            _VARIANTS.get(variant) if type(variant) is str else None)
+        if known is not None:
+            got = _kernel.exact_text(entries, board, dead, known.hole_cards,
+                                     known.hand_rule == "holdem", known.hi_lo, _PARSED)
             if got is not None:
-                return EquityResult._of_counts(got[0], len(entries), got[1], True, variant)
+                return EquityResult._of_counts(got[0], len(entries), got[1], True, known)
         fast = _exact_hands(entries, board, dead, variant)    # fills the cache on first use
         if fast is not None:
             return fast
