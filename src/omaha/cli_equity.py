@@ -44,12 +44,14 @@ def run(args: argparse.Namespace) -> int:
     from omaha.progress import Progress, progress_bar
 
     bar: Progress | None = None
+    shown = 0
 
     def progress(done: int, total: int) -> None:
-        nonlocal bar
+        nonlocal bar, shown
         if bar is None:
             bar = progress_bar(total, enabled=None if not args.json else False, unit="deal")
-        bar.update(done - bar.n)
+        bar.update(done - shown)
+        shown = done
 
     try:
         res = equity(args.entries, board=args.board or None, dead=args.dead or None,

@@ -32,13 +32,13 @@ import math
 import secrets
 import threading
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from omaha.cards import format_cards, parse_cards
 from omaha.config import OMAHA_HIGH, Variant
 from omaha.errors import OmahaError
 from omaha.ranges import Range, variant_of
+from omahacore import cards as _core_cards
 from omahacore import equity as _kernel
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Entry", "EquityResult", "equity", "variant_of"]
@@ -55,7 +55,10 @@ COMBO_SETUP = 20_000
 PROGRESS_CHUNKS = 32     # chunks (of 16,384 deals) between progress reports
 MAX_COMBOS = 2_000_000
 
-@dataclass(frozen=True)
+_FIELDS = ("equity", "high", "low", "win", "tie", "scoop", "exact", "deals", "std_error",
+           "variant")
+
+
 class EquityResult:
     """What each entry wins, in entry order.
 
@@ -68,18 +71,108 @@ class EquityResult:
     * ``exact``: every deal was enumerated; ``deals``: how many deals were enumerated or
       sampled (each card-compatible combination of the entries' hands and each board
       completion weighs the same); ``std_error``: standard error of ``equity`` (0.0 exact).
+
+    Read-only (every field is a property). ``omaha.equity`` keeps the kernel's integer outcome counts and turns them into
+    these ratios on first access (a few microseconds that small exact spots would otherwise
+    spend on every call); the values are the same either way.
     """
 
-    equity: tuple[float, ...]
-    high: tuple[float, ...]
-    low: tuple[float, ...]
-    win: tuple[float, ...]
-    tie: tuple[float, ...]
-    scoop: tuple[float, ...]
-    exact: bool
-    deals: int
-    std_error: tuple[float, ...]
-    variant: Variant = OMAHA_HIGH
+    __slots__ = ("_state", "_values")
+
+    _state: tuple[array.array[int] | None, int, bool, int, Variant]   # counts, n, exact, deals
+    _values: tuple[tuple[float, ...], ...] | None
+
+    def __init__(self, equity: Sequence[float], high: Sequence[float], low: Sequence[float],
+                 win: Sequence[float], tie: Sequence[float], scoop: Sequence[float],
+                 exact: bool, deals: int, std_error: Sequence[float],
+                 variant: Variant = OMAHA_HIGH) -> None:
+        self._state = (None, 0, exact, deals, variant)
+        self._values = (tuple(equity), tuple(high), tuple(low), tuple(win), tuple(tie),
+                        tuple(scoop), tuple(std_error))
+
+    @classmethod
+    def _of_counts(cls, counts: array.array[int], n: int, deals: int, exact: bool,
+                   variant: Variant) -> EquityResult:
+        self = _new(cls)
+        self._state = (counts, n, exact, deals, variant)
+        self._values = None
+        return self
+
+    def _fields(self) -> tuple[tuple[float, ...], ...]:
+        values = self._values
+        if values is None:       # racing threads compute the same tuples; either one is kept
+            counts, n, exact, deals, _ = self._state
+            values = _ratios(counts, n, deals, exact)  # type: ignore[arg-type]
+            self._values = values
+        return values
+
+    @property
+    def exact(self) -> bool:
+        """True when every deal was enumerated."""
+        return self._state[2]
+
+    @property
+    def deals(self) -> int:
+        """How many deals were enumerated or sampled."""
+        return self._state[3]
+
+    @property
+    def variant(self) -> Variant:
+        """The game the equities are for."""
+        return self._state[4]
+
+    @property
+    def equity(self) -> tuple[float, ...]:
+        """Expected share of the pot per entry."""
+        return self._fields()[0]
+
+    @property
+    def high(self) -> tuple[float, ...]:
+        """Expected share of the high half (the whole pot when no low qualifies)."""
+        return self._fields()[1]
+
+    @property
+    def low(self) -> tuple[float, ...]:
+        """Expected share of the low half."""
+        return self._fields()[2]
+
+    @property
+    def win(self) -> tuple[float, ...]:
+        """Probability of winning the high or the low alone."""
+        return self._fields()[3]
+
+    @property
+    def tie(self) -> tuple[float, ...]:
+        """Probability of winning only shares of halves."""
+        return self._fields()[4]
+
+    @property
+    def scoop(self) -> tuple[float, ...]:
+        """Probability of winning the whole pot alone."""
+        return self._fields()[5]
+
+    @property
+    def std_error(self) -> tuple[float, ...]:
+        """Standard error of ``equity`` (0.0 when exact)."""
+        return self._fields()[6]
+
+    def _key(self) -> tuple[object, ...]:
+        return tuple(getattr(self, name) for name in _FIELDS)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, EquityResult):
+            return NotImplemented
+        return self._key() == other._key()
+
+    def __hash__(self) -> int:
+        return hash(self._key())
+
+    def __repr__(self) -> str:
+        return "EquityResult(" + ", ".join(f"{name}={getattr(self, name)!r}"
+                                           for name in _FIELDS) + ")"
+
+    def __reduce__(self) -> tuple[type[EquityResult], tuple[object, ...]]:
+        return (EquityResult, self._key())
 
     def to_dict(self) -> dict[str, object]:
         """JSON-compatible fields."""
@@ -87,6 +180,9 @@ class EquityResult:
                 "win": list(self.win), "tie": list(self.tie), "scoop": list(self.scoop),
                 "exact": self.exact, "deals": self.deals, "std_error": list(self.std_error),
                 "variant": self.variant.name}
+
+
+_new = object.__new__
 
 
 def _cards(value: object, what: str) -> list[int]:
@@ -157,6 +253,18 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     >>> res.deals, res.equity, res.high, res.low, res.scoop   # the wheel vs the 8-high straight
     (40, (0.5, 0.5), (0.0, 1.0), (1.0, 0.0), (0.0, 0.0))
     """
+    if (exact is None or exact is True) and samples is None and type(threads) is int \
+            and threads >= 1:
+        known = variant if type(variant) is Variant else (
+            _VARIANTS.get(variant) if type(variant) is str else None)
+        if known is not None:
+            got = _kernel.exact_text(entries, board, dead, known.hole_cards,
+                                     known.hand_rule == "holdem", known.hi_lo, _PARSED)
+            if got is not None:
+                return EquityResult._of_counts(got[0], len(entries), got[1], True, known)
+        fast = _exact_hands(entries, board, dead, variant)    # fills the cache on first use
+        if fast is not None:
+            return fast
     v = variant_of(variant)
     nh, holdem, hilo = v.hole_cards, v.hand_rule == "holdem", v.hi_lo
     if isinstance(entries, (str, bytes)) or not isinstance(entries, Sequence):
@@ -197,13 +305,84 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
                     raise OmahaError("no combination of the entries' hands avoids sharing a card")
                 counts, deals = _exact(combos, n, nh, bytes_board, bytes_dead, holdem, hilo,
                                        threads)
-                return _result(counts, n, deals, True, v)
+                return EquityResult._of_counts(counts, n, deals, True, v)
         if exact:
             raise OmahaError("exact=True: enumerating this spot is too large; pass samples=")
     total = samples if samples is not None else DEFAULT_SAMPLES
     counts, deals = _sample(hands, nh, bytes_board, bytes_dead, holdem, hilo, seed, total,
                             threads, progress)
-    return _result(counts, n, deals, False, v)
+    return EquityResult._of_counts(counts, n, deals, False, v)
+
+
+# The fast path: every entry one hand as text. Text parses once (cached), the checks are bit
+# operations, and the kernel's counts go straight into the result. Anything unusual (ranges,
+# Card objects, any error) goes the general way, which gives the same answer or the error.
+_PARSED: dict[str, tuple[bytes, int]] = {}
+_PARSED_LIMIT = 4096
+_VARIANTS: dict[str, Variant] = {}
+
+
+def _parsed(text: str) -> tuple[bytes, int] | None:
+    """Card bytes and bit mask of card text (cached), or None when it is not plain cards."""
+    got = _PARSED.get(text)
+    if got is None:
+        try:
+            cards = _core_cards.parse_cards(text)       # also refuses duplicates (C1)
+        except (OmahaError, TypeError):
+            return None
+        bits = 0
+        for c in cards:
+            bits |= 1 << c
+        got = (bytes(cards), bits)
+        if len(_PARSED) < _PARSED_LIMIT:
+            _PARSED[text] = got
+    return got
+
+
+def _exact_hands(entries: object, board: object, dead: object,
+                 variant: Variant | str) -> EquityResult | None:
+    """Exact equity of hands given as text, or None to take the general path."""
+    if type(variant) is Variant:
+        v = variant
+    elif type(variant) is str and variant in _VARIANTS:
+        v = _VARIANTS[variant]
+    else:
+        v = variant_of(variant)
+        if type(variant) is str and len(_VARIANTS) < 64:
+            _VARIANTS[variant] = v
+    if type(entries) is not list and type(entries) is not tuple:
+        return None
+    n = len(entries)
+    nh = v.hole_cards
+    if n < 2 or n > _kernel.MAX_PLAYERS:
+        return None
+    board_bytes, blocked = b"", 0
+    if board is not None:
+        if type(board) is not str or (got := _parsed(board)) is None:
+            return None
+        board_bytes, blocked = got
+    dead_bytes, dead_bits = b"", 0
+    if dead is not None:
+        if type(dead) is not str or (got := _parsed(dead)) is None:
+            return None
+        dead_bytes, dead_bits = got
+    nb, nd = len(board_bytes), len(dead_bytes)
+    if blocked & dead_bits or nb not in (0, 3, 4, 5) or n * nh + 5 + nd > 52:
+        return None
+    used = blocked | dead_bits
+    hands = []
+    for entry in entries:
+        if type(entry) is not str or (got := _parsed(entry)) is None:
+            return None
+        cards, bits = got
+        if len(cards) != nh or bits & used:
+            return None
+        used |= bits
+        hands.append(cards)
+    # One set of hands: at most C(48, 5) boards, always under AUTO_LIMIT, so always exact.
+    counts, deals = _kernel.exact_counts(b"".join(hands), n, nh, board_bytes, dead_bytes,
+                                         v.hand_rule == "holdem", v.hi_lo)
+    return EquityResult._of_counts(counts, n, deals, True, v)
 
 
 def _positive(value: object, name: str) -> int:
@@ -359,9 +538,10 @@ def _shares(n: int) -> tuple[int, tuple[tuple[int, int, int, bool, bool, bool], 
     return half, tuple(rows)
 
 
-def _result(counts: array.array[int], n: int, deals: int, exact: bool,
-            variant: Variant) -> EquityResult:
-    """Exact rationals from the outcome counts (see :mod:`omahacore.equity`).
+def _ratios(counts: array.array[int], n: int, deals: int,
+            exact: bool) -> tuple[tuple[float, ...], ...]:
+    """``equity, high, low, win, tie, scoop, std_error``: exact rationals from the outcome
+    counts (see :mod:`omahacore.equity`).
 
     Shares are integers, so every sum is exact and each ratio is rounded once
     (``int / int`` rounds correctly).
@@ -402,6 +582,4 @@ def _result(counts: array.array[int], n: int, deals: int, exact: bool,
         # variance of one deal's share, E[X^2] - E[X]^2, exact in integers
         var = (s_sq * deals - s_eq * s_eq) / (pot * pot * deals * deals)
         se.append(0.0 if exact else math.sqrt(max(var, 0.0) / deals))
-    return EquityResult(equity=tuple(eq), high=tuple(hi), low=tuple(lo), win=tuple(win),
-                        tie=tuple(tie), scoop=tuple(scoop), exact=exact, deals=deals,
-                        std_error=tuple(se), variant=variant)
+    return (tuple(eq), tuple(hi), tuple(lo), tuple(win), tuple(tie), tuple(scoop), tuple(se))

@@ -13,3 +13,7 @@ def sample_counts(
     entries: list[bytes] | tuple[bytes, ...], n_hole: int, board: bytes, dead: bytes,
     holdem: bool, hilo: bool, seed: int, samples: int, chunk_begin: int, chunk_end: int
 ) -> tuple[array.array[int], int, int]: ...
+def exact_text(
+    entries: object, board: object, dead: object, n_hole: int, holdem: bool, hilo: bool,
+    parsed: dict[str, tuple[bytes, int]]
+) -> tuple[array.array[int], int] | None: ...

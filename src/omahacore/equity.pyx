@@ -26,6 +26,8 @@ How the exact enumeration is fast:
 
 import array
 
+from cpython cimport array as carray
+
 from libc.stdint cimport int64_t, uint8_t, uint16_t, uint32_t, uint64_t
 from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
@@ -37,6 +39,10 @@ from omahacore.errors import OmahaError
 cdef extern from "_bits.h":
     int omaha_popcount32(uint32_t x) nogil
     void omaha_prefetch(const void* p) nogil
+
+cdef carray.array COUNTS_TEMPLATE = array.array("q")   # itemsize 8 (checked at import)
+if COUNTS_TEMPLATE.itemsize != sizeof(int64_t):
+    raise ImportError("array 'q' items are not 64-bit here")
 
 MAX_PLAYERS = 25          # 52 cards: 25 two-card hands and a board
 CHUNK = 16384             # Monte Carlo samples per random stream (see sample_counts)
@@ -76,8 +82,11 @@ cdef uint8_t QVALID[N_QUINT]               # 0 for five of a kind
 cdef uint16_t F4[1820 * 13]                # Hold'em: 4 board ranks + 1 hole rank -> non-flush
 
 
-cdef int quint(const int* r) noexcept nogil:
-    return r[0] + T.c2[r[1]] + T.c3[r[2]] + T.c4[r[3]] + T.c5[r[4]]
+cdef int QC[4][13]                         # T.c2..T.c5 copied: no pointer chase per board
+
+
+cdef inline int quint(const int* r) noexcept nogil:
+    return r[0] + QC[0][r[1]] + QC[1][r[2]] + QC[2][r[3]] + QC[3][r[4]]
 
 
 cdef uint16_t nonflush_of(const int* r) noexcept nogil:
@@ -96,6 +105,11 @@ cdef void build_tables() noexcept nogil:
     cdef uint16_t best, v, alone
     cdef int drop[5]
     cdef uint32_t lm
+    for rank in range(13):
+        QC[0][rank] = T.c2[rank]
+        QC[1][rank] = T.c3[rank]
+        QC[2][rank] = T.c4[rank]
+        QC[3][rank] = T.c5[rank]
     # F4: best non-flush of four board ranks (a multiset, indexed like the evaluator's) and
     # one hole rank; H1 then takes the best over the board's five 4-subsets.
     for a in range(13):
@@ -155,7 +169,7 @@ build_tables()
 
 # ---------------------------------------------------------------- per-hand work
 
-cdef void prepare(Hand* h, const card_t* cards, int nh) noexcept nogil:
+cdef inline void prepare(Hand* h, const card_t* cards, int nh) noexcept nogil:
     cdef int i, j, n = 0, rank, suit, row
     cdef int ranks[6]
     cdef uint32_t lowmask = 0
@@ -273,6 +287,16 @@ cdef inline void add_deal(const Game* g, const int* hi, const int* lo, int64_t* 
                           int64_t mult) noexcept nogil:
     """Count one outcome (``mult`` deals) given every player's high and low strengths."""
     cdef int p, best_h = 0, best_l = 0, kh = 0, kl = 0, n = g.n, ih, il
+    if n == 2:      # heads-up, the common case, without the loops
+        ih = 1 if hi[0] > hi[1] else (2 if hi[0] == hi[1] else 0)
+        il = 3      # no low
+        if g.hilo and (lo[0] or lo[1]):
+            il = 1 if lo[0] > lo[1] else (2 if lo[0] == lo[1] else 0)
+        counts[ih * 4 + il] += mult
+        ih = 2 if ih == 2 else 1 - ih
+        il = il if il >= 2 else 1 - il
+        counts[g.stride + ih * 4 + il] += mult
+        return
     for p in range(n):
         if hi[p] > best_h:
             best_h = hi[p]
@@ -343,24 +367,25 @@ cdef void eval_sampled(const Game* g, const Hand* hands, const bint* fixed,
                        int64_t* counts, int* hi, int* lo) noexcept nogil:
     """One complete board: fixed hands read their per-multiset strengths; when every hand
     is fixed and none can flush, the outcome itself is read."""
-    cdef int cnt[4]
-    cdef uint32_t sm[4]
     cdef uint32_t triples[10]
-    cdef int i, p, suit = -1, nt = 0, v, n = g.n
-    cnt[0] = cnt[1] = cnt[2] = cnt[3] = 0
-    sm[0] = sm[1] = sm[2] = sm[3] = 0
+    cdef int i, p, suit = -1, nt = 0, v, n = g.n, count = 0
+    cdef uint32_t c, lanes = 0, three, smask = 0
+    cdef uint64_t packed = 0
+    # Suit counts in 8-bit lanes and suited rank masks in 16-bit lanes, all in registers.
     for i in range(5):
-        cnt[board[i] & 3] += 1
-        sm[board[i] & 3] |= 1u << (board[i] >> 2)
-    for i in range(4):
-        if cnt[i] >= 3:
-            suit = i
-    if all_fixed and (suit < 0 or cnt[suit] < need_suit[suit]):
+        c = board[i]
+        packed |= (<uint64_t>1) << ((c & 3) * 16 + (c >> 2))
+        lanes += 1u << ((c & 3) * 8)
+    three = (lanes + 0x05050505u) & 0x08080808u   # the lane (at most one) with 3+ cards
+    if three:
+        suit = (three > 0xFF) + (three > 0xFFFF) + (three > 0xFFFFFF)
+        count = (lanes >> (8 * suit)) & 0xFF
+        smask = <uint32_t>(packed >> (16 * suit)) & 0x1FFF
+    if all_fixed and (suit < 0 or count < need_suit[suit]):
         for p in range(n):
             counts[outcome[q * n + p]] += 1
         return
-    if suit >= 0 and not g.holdem:
-        nt = board_triples(sm[suit], triples)
+    nt = -1         # the board's suited triples, listed once some hand can use them
     for p in range(n):
         if fixed[p]:
             hi[p] = nf[q * n + p]
@@ -368,8 +393,10 @@ cdef void eval_sampled(const Game* g, const Hand* hands, const bint* fixed,
         else:
             hi[p] = nonflush_high(g, &hands[p], q)
             lo[p] = low_of(g, &hands[p], q) if g.hilo else 0
-        if suit >= 0:
-            v = flush_high(g, &hands[p], suit, sm[suit], triples, nt)
+        if suit >= 0 and (g.holdem or hands[p].suit_count[suit] >= 2):
+            if nt < 0:
+                nt = 0 if g.holdem else board_triples(smask, triples)
+            v = flush_high(g, &hands[p], suit, smask, triples, nt)
             if v > hi[p]:
                 hi[p] = v
     add_deal(g, hi, lo, counts, 1)
@@ -387,6 +414,37 @@ cdef inline int prefetch_row(const card_t* board) noexcept nogil:
     cdef const uint16_t* row = T.board5 + q * ROW
     for i in range(0, ROW, 32):
         omaha_prefetch(row + i)
+    return q
+
+
+cdef inline int prefetch_reads(const Game* g, const Hand* hs, const uint32_t* sizes,
+                               const card_t* board, const uint16_t* nf,
+                               const uint8_t* lows, const int* outcome,
+                               bint all_fixed) noexcept nogil:
+    """Start loading just what evaluating this deal reads: the random hands' table entries
+    (their hole pairs' cells of the board's row, their low cell) and the fixed hands'
+    per-multiset strengths. Returns the board's rank multiset index."""
+    cdef int r[5]
+    cdef int i, p, q
+    for i in range(5):
+        r[i] = board[i] >> 2
+    sort5(r)
+    q = quint(r)
+    cdef const uint16_t* row = T.board5 + q * ROW
+    cdef bint any_fixed = False
+    for p in range(g.n):
+        if sizes[p] == 0:
+            for i in range(hs[p].npairs):
+                omaha_prefetch(row + hs[p].pair_off[i])
+            if g.hilo and not g.holdem:
+                omaha_prefetch(T.low_table + QLOW[q] * 256 + hs[p].lowmask)
+        else:
+            any_fixed = True
+    if all_fixed:
+        omaha_prefetch(outcome + q * g.n)
+    elif any_fixed:
+        omaha_prefetch(nf + q * g.n)
+        omaha_prefetch(lows + q * g.n)
     return q
 
 
@@ -408,9 +466,9 @@ cdef void suit_needs(const Game* g, const Hand* hands, int* need_suit) noexcept 
 cdef int read_bytes(object data, str what) except -1:
     if type(data) is not bytes:
         raise TypeError(f"{what} must be bytes of card indices, got {type(data).__name__}")
-    cdef const unsigned char[:] view = data
+    cdef const unsigned char* view = <const unsigned char*><const char*>data
     cdef Py_ssize_t i
-    for i in range(view.shape[0]):
+    for i in range(len(<bytes>data)):
         if view[i] > 51:
             raise OmahaError(f"{what}: card index must be 0..51, got {view[i]}")
     return 0
@@ -651,6 +709,25 @@ cdef int64_t enumerate_combo(const Game* g, const Hand* hands, const card_t* boa
     return deals
 
 
+cdef int64_t count_combos(const Game* g, const unsigned char* cb, Py_ssize_t n_combos,
+                          uint64_t base, Hand* hands, const card_t* board, int nb,
+                          uint16_t* nf, uint8_t* lows, int* outcome, int64_t* qcount,
+                          int64_t* counts, int* hi, int* lo) noexcept nogil:
+    """Every set of hands in turn: prepare them, count every board completion."""
+    cdef Py_ssize_t ci, per = g.n * g.nh
+    cdef int p
+    cdef uint64_t used
+    cdef int64_t deals = 0
+    for ci in range(n_combos):
+        used = base
+        for p in range(g.n):
+            prepare(&hands[p], <const card_t*>(cb + ci * per + p * g.nh), g.nh)
+            used |= hands[p].bits
+        deals += enumerate_combo(g, hands, board, nb, used, nf, lows, outcome, qcount, counts,
+                                 hi, lo)
+    return deals
+
+
 def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bint hilo):
     """Enumerate every board for each set of hands; ``(counts, deals)``.
 
@@ -681,19 +758,24 @@ def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bi
     if 52 - omaha_popcount32(<uint32_t>(base & 0xFFFFFFFF)) - omaha_popcount32(
             <uint32_t>(base >> 32)) - per < 5 - nb:
         raise OmahaError("not enough cards left to complete the board")
+    return exact_core(cb, n_combos, n_players, n_hole, bb, <int>nb, base, holdem, hilo)
+
+
+cdef tuple exact_core(const unsigned char* cb, Py_ssize_t n_combos, int n_players,
+                      int n_hole, const unsigned char* bb, int nb, uint64_t base,
+                      bint holdem, bint hilo):
+    """The count itself, on input already checked: ``(counts, deals)``."""
     cdef Game g
     g.n = n_players; g.nh = n_hole; g.holdem = holdem; g.hilo = hilo
     g.stride = (n_players + 1) * (n_players + 2)
-    counts = array.array("q", bytes(8 * n_players * g.stride))
-    cdef int64_t[::1] cv = counts
-    cdef int64_t* cp = &cv[0]
+    cdef carray.array counts = carray.clone(COUNTS_TEMPLATE, n_players * g.stride, True)
+    cdef int64_t* cp = <int64_t*>counts.data.as_voidptr
     cdef Hand hands[C_MAX_PLAYERS]
     cdef card_t bcards[5]
     cdef int hi[C_MAX_PLAYERS]
     cdef int lo[C_MAX_PLAYERS]
     cdef int i
-    cdef int64_t deals = 0, d
-    cdef uint64_t used
+    cdef int64_t deals = 0
     for i in range(nb):
         bcards[i] = bb[i]
     cdef uint16_t* nf = <uint16_t*>malloc(N_QUINT * n_players * sizeof(uint16_t))
@@ -704,17 +786,81 @@ def exact_counts(combos, int n_players, int n_hole, board, dead, bint holdem, bi
         free(nf); free(lows); free(outcome); free(qcount)
         raise MemoryError()
     try:
-        with nogil:
-            for ci in range(n_combos):
-                used = base
-                for p in range(n_players):
-                    prepare(&hands[p], <const card_t*>(cb + ci * per + p * n_hole), n_hole)
-                    used |= hands[p].bits
-                deals += enumerate_combo(&g, hands, bcards, <int>nb, used, nf, lows, outcome,
-                                         qcount, cp, hi, lo)
+        # Releasing and retaking the GIL costs about as much as a turn spot's whole count.
+        if nb < 4 or n_combos > 16:
+            with nogil:
+                deals = count_combos(&g, cb, n_combos, base, hands, bcards, nb, nf, lows,
+                                     outcome, qcount, cp, hi, lo)
+        else:
+            deals = count_combos(&g, cb, n_combos, base, hands, bcards, nb, nf, lows,
+                                 outcome, qcount, cp, hi, lo)
     finally:
         free(nf); free(lows); free(outcome); free(qcount)
     return counts, deals
+
+
+cdef int cached_cards(object text, dict parsed, unsigned char* out, int room,
+                      uint64_t* bits) except -2:
+    """Copy the cached cards of ``text`` into ``out``; their count, or -1 when ``text`` is
+    not a ``str`` in the cache or has more than ``room`` cards."""
+    if type(text) is not str:
+        return -1
+    got = parsed.get(text)
+    if type(got) is not tuple or len(<tuple>got) < 1 or type((<tuple>got)[0]) is not bytes:
+        return -1
+    cdef bytes data = (<tuple>got)[0]
+    cdef Py_ssize_t m = len(data), i
+    if m > room:
+        return -1
+    cdef const unsigned char* src = <const unsigned char*><const char*>data
+    cdef uint64_t b, acc = 0         # recomputed here: the cache is not trusted
+    for i in range(m):
+        if src[i] > 51:
+            return -1
+        b = (<uint64_t>1) << src[i]
+        if acc & b:
+            return -1
+        acc |= b
+        out[i] = src[i]
+    bits[0] = acc
+    return <int>m
+
+
+def exact_text(entries, board, dead, int n_hole, bint holdem, bint hilo, dict parsed):
+    """``exact_counts`` for one set of hands given as text, or None to decline.
+
+    ``parsed`` maps card text to ``(card bytes, bit mask)`` (``omaha.equity`` fills it).
+    Declines (None) when an entry, the board or the dead cards are not text found there,
+    or anything is unusual (counts, shared cards); the caller then takes its general path,
+    which gives the answer or the error.
+    """
+    if type(entries) is not list and type(entries) is not tuple:
+        return None
+    cdef Py_ssize_t n = len(entries)
+    if n < 2 or n > C_MAX_PLAYERS or not (holdem and n_hole == 2 or not holdem and 4 <= n_hole <= 6):
+        return None
+    cdef unsigned char bb[52]
+    cdef unsigned char db[52]
+    cdef unsigned char cb[C_MAX_PLAYERS * 6]
+    cdef int nb = 0, nd = 0, m, p
+    cdef uint64_t bbits = 0, dbits = 0, hbits = 0, used
+    if board is not None:
+        nb = cached_cards(board, parsed, bb, 5, &bbits)
+        if nb < 0:
+            return None
+    if dead is not None:
+        nd = cached_cards(dead, parsed, db, 52, &dbits)
+        if nd < 0:
+            return None
+    if (nb != 0 and nb < 3) or n * n_hole + 5 + nd > 52 or bbits & dbits:
+        return None
+    used = bbits | dbits
+    for p in range(n):
+        m = cached_cards(entries[p], parsed, cb + p * n_hole, n_hole, &hbits)
+        if m != n_hole or hbits & used:
+            return None
+        used |= hbits
+    return exact_core(cb, 1, <int>n, n_hole, bb, nb, bbits | dbits, holdem, hilo)
 
 
 # ---------------------------------------------------------------- Monte Carlo
@@ -837,9 +983,8 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     cdef Game g
     g.n = n; g.nh = n_hole; g.holdem = holdem; g.hilo = hilo
     g.stride = (n + 1) * (n + 2)
-    counts = array.array("q", bytes(8 * n * g.stride))
-    cdef int64_t[::1] cv = counts
-    cdef int64_t* cp = &cv[0]
+    cdef carray.array counts = carray.clone(COUNTS_TEMPLATE, n * g.stride, True)
+    cdef int64_t* cp = <int64_t*>counts.data.as_voidptr
     cdef Hand hands[C_MAX_PLAYERS]
     cdef Hand fixed[C_MAX_PLAYERS]
     cdef int hi[C_MAX_PLAYERS]
@@ -947,7 +1092,7 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                             c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
                             full[k] = <card_t>c
                             t += 1
-                        qs[j] = prefetch_row(full)
+                        qs[j] = prefetch_reads(&g, hs, sizes, full, nf, lows, outcome, all_fixed)
                         j += 1
                 while j < nbatch:
                     hs = batch + j * n
