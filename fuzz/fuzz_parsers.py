@@ -97,7 +97,7 @@ def check_phh(data: bytes) -> None:
             hands = loads_all(text)
         except OmahaError:
             return
-        for history in hands.values():
+        for history in hands:
             try:
                 result = replay_history(history)
             except OmahaError:

@@ -15,28 +15,29 @@ def deals(n_boards: int, seed: int):
 
 
 def test_batch_lets_other_python_threads_run():
-    holes, boards = deals(300_000, 1)  # 1.8 M hands: tens of milliseconds of C work
-    omaha.evaluate_hilo_batch(holes[:1], boards[:1])  # build the tables first
+    holes, boards = deals(300_000, 1)  # 1.8 M hands: tens of milliseconds of C work per call
+    omaha.evaluate_hilo_batch(holes[:1], boards[:1])
     done = threading.Event()
-    span = []
+    calls = []
 
     def work():
-        start = time.perf_counter()
         for _ in range(3):
+            start = time.perf_counter()
             omaha.evaluate_hilo_batch(holes, boards)
-        span.append(time.perf_counter() - start)
+            calls.append((start, time.perf_counter()))
         done.set()
 
+    ticks = []
     worker = threading.Thread(target=work)
     worker.start()
-    longest_gap, last = 0.0, time.perf_counter()
     while not done.is_set():  # this thread keeps running Python while the batch works
-        now = time.perf_counter()
-        longest_gap = max(longest_gap, now - last)
-        last = now
+        ticks.append(time.perf_counter())
     worker.join()
-    # Holding the GIL for a whole call would stall this loop for about a third of the span.
-    assert longest_gap < span[0] / 6, (longest_gap, span[0])
+    # A call that held the GIL would leave no tick strictly inside its span; count ticks in
+    # the middle half of each call, so thread switches at its edges do not count (robust to a
+    # loaded machine: no timing ratio is asserted).
+    inside = [sum(1 for t in ticks if a + (b - a) / 4 < t < b - (b - a) / 4) for a, b in calls]
+    assert max(inside) > 0, (inside, calls)
 
 
 def test_threads_get_the_same_answers():

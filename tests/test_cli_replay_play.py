@@ -97,13 +97,13 @@ def test_replay_invalid_history_exits_2_with_the_error_on_stderr(tmp_path, capsy
 
 def test_replay_illegal_action_names_file_hand_index_and_text(tmp_path, capsys):
     hands = load_all(FIXTURES[2])
-    text = dumps(hands["2"])
+    text = dumps(hands[1])
     history = loads(text)
     first_bet = next(i for i, a in enumerate(history.actions) if " cbr " in a)
     bad_action = history.actions[first_bet].rsplit(" ", 1)[0] + " 1"
     path = tmp_path / "hands.phhs"
     path.write_text(
-        f"[1]\n{dumps(hands['1'])}\n[2]\n"
+        f"[1]\n{dumps(hands[0])}\n[2]\n"
         + text.replace(f'"{history.actions[first_bet]}"', f'"{bad_action}"', 1)
     )
     code, out, err = run(capsys, "replay", path)
@@ -190,8 +190,8 @@ def test_play_writes_every_hand_as_phh_that_replays(tmp_path, capsys, variant):
     )
     assert code == EXIT_OK
     hands = load_all(path)
-    assert list(hands) == [str(i) for i in range(1, 26)]
-    assert [hh.metadata["hand"] for hh in hands.values()] == list(range(1, 26))
+    assert [name for name, _ in read_histories(path)] == [str(i) for i in range(1, 26)]
+    assert [hh.metadata["hand"] for hh in hands] == list(range(1, 26))
     code, out, _ = run(capsys, "replay", path)
     assert code == EXIT_OK and out.startswith("25 hands in 1 file: 25 replayed, 25 matched, ")
     histories = [hh for _, hh in read_histories(path)]  # banked winnings: all start level

@@ -9,15 +9,28 @@ import pytest
 import omaha
 
 COMPILED = ["omahacore.cards", "omahacore.evaluator", "omahacore.batch", "omahacore.pots",
-            "omahacore.errors"]
+            "omahacore.errors", "omahacore.equity"]
 PUBLIC = ["omaha"] + [
     m.name for m in pkgutil.walk_packages(omaha.__path__, "omaha.") if m.name != "omaha.__main__"
 ]
 
 
+# Modules of the optional extras ([rl], [ray]) import them at the top; skip without them.
+OPTIONAL = {"pettingzoo", "gymnasium", "ray"}
+
+
+def _import(name):
+    try:
+        return importlib.import_module(name)
+    except ModuleNotFoundError as exc:
+        if (exc.name or "").split(".")[0] in OPTIONAL:
+            pytest.skip(f"{name} needs the optional {exc.name}")
+        raise
+
+
 @pytest.mark.parametrize("name", PUBLIC + COMPILED)
 def test_docstring_examples(name):
-    module = importlib.import_module(name)
+    module = _import(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
 

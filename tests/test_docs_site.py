@@ -7,6 +7,7 @@ blocks build on earlier ones, as a reader would). The site itself is built by
 
 from __future__ import annotations
 
+import doctest
 import pathlib
 import re
 
@@ -49,6 +50,14 @@ def test_page_examples_run(page, tmp_path, monkeypatch, capsys):
     monkeypatch.chdir(tmp_path)  # examples that write files write them here
     namespace: dict[str, object] = {"__name__": "__docs__"}
     for block in python_blocks(page):
+        if block.lstrip().startswith(">>>"):  # a console session: its outputs are checked too
+            test = doctest.DocTestParser().get_doctest(block, namespace, page.name, str(page), 0)
+            runner = doctest.DocTestRunner(
+                optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+            runner.run(test, clear_globs=False)
+            namespace.update(test.globs)  # DocTest works on a copy; later blocks build on it
+            assert runner.summarize(verbose=False).failed == 0, f"{page.name}: see the diff above"
+            continue
         code = compile(block, str(page), "exec")  # tracebacks point into the page
         exec(code, namespace)  # noqa: S102 - running the examples is the point of the test
 

@@ -126,3 +126,11 @@ def test_c3_tables_form_matches_rows_form():
     h5, b4 = wide[:, :10].reshape(50, 2, 5), wide[:, 10:]
     assert omaha.evaluate_high_batch(h5, b4).tolist() == [
         [ref.omaha_high(h5[t, p].tolist(), b4[t].tolist()) for p in range(2)] for t in range(50)]
+
+
+def test_best_hand_returns_cards_that_print_and_paste_back():
+    """omaha.best_hand gives Card objects (issue 13), not bare indices."""
+    high, low = omaha.best_hand("AhKh2c3d", "QhJh4s5s6c")
+    assert all(type(card) is omaha.Card for card in high + low)
+    assert eval(repr(high), {"Card": omaha.Card}) == high
+    assert omaha.best_hand("AhKh2c3d", "QhJh9s9dTc")[1] is None

@@ -319,7 +319,7 @@ def test_export_of_a_table_session_with_live_blinds_and_rake():
         histories.append(history_from_events(hand.events, metadata={"hand": number + 1}))
     assert any("_live_blinds" in h.user_fields for h in histories)
     assert any(h.user_fields.get("_rake") for h in histories)
-    for history in loads_all(dumps_all(histories)).values():
+    for history in loads_all(dumps_all(histories)):
         assert replay_history(history).matches
 
 

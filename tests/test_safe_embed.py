@@ -18,6 +18,7 @@ from typing import Any
 import pytest
 
 from engine_helpers import make_hand, random_action, random_hand
+import omaha
 from omaha.clocked import ClockedHand
 from omaha.config import HOLDEM, GameConfig
 from omaha.errors import (
@@ -37,7 +38,7 @@ from omaha.snapshot import loads_snapshot
 from omaha.table import Table
 
 DATA = Path(__file__).parent / "data"
-SRC = Path(__file__).resolve().parent.parent / "src"
+SRC = Path(omaha.__file__).resolve().parent.parent  # the copy the tests import (site-packages in CI)
 PL = GameConfig.pot_limit(small_blind=1, big_blind=2)
 NL = GameConfig.no_limit(small_blind=1, big_blind=2)
 

@@ -41,6 +41,7 @@ from omaha.config import (
     Structure,
     Variant,
 )
+from omaha.equity import EquityResult, equity
 from omaha.errors import (
     ArrayError,
     CardError,
@@ -50,10 +51,12 @@ from omaha.errors import (
     IllegalActionError,
     LimitError,
     OmahaError,
+    OmahaTypeError,
     PotError,
     RakeError,
     RuleError,
     SnapshotError,
+    StrengthError,
     TableError,
 )
 from omaha.evaluation import (
@@ -76,6 +79,7 @@ from omaha.evaluation import (
 )
 from omaha.hand import Hand, RakeRule, Street
 from omaha.limits import MAX_CHIPS
+from omaha.ranges import Range, RangeError
 from omaha.table import Table
 from omahacore.pots import PotAward, PotLayer, Settlement, build_pots, settle
 
@@ -98,21 +102,26 @@ __all__ = [
     "CardError",
     "ClockError",
     "ConfigError",
+    "EquityResult",
     "GameConfig",
     "Hand",
     "HistoryError",
     "IllegalActionError",
     "LimitError",
     "OmahaError",
+    "OmahaTypeError",
     "PotAward",
     "PotError",
     "PotLayer",
     "RakeError",
     "RakeRule",
+    "Range",
+    "RangeError",
     "RuleError",
     "Settlement",
     "SnapshotError",
     "Street",
+    "StrengthError",
     "Structure",
     "Table",
     "TableError",
@@ -122,6 +131,7 @@ __all__ = [
     "category",
     "describe",
     "describe_low",
+    "equity",
     "evaluate_best",
     "evaluate_best_low",
     "evaluate_five",

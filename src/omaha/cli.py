@@ -60,6 +60,13 @@ def build_parser() -> argparse.ArgumentParser:
     _add_replay(commands)
     _add_play(commands)
     _add_eval(commands)
+    from omaha.cli_arena import add_parsers as _add_arena  # serve, bots, export
+    _add_arena(commands)
+    from omaha import cli_equity
+    cli_equity.add_parser(commands)
+    from omaha import cli_scale  # omaha simulate, omaha preflop-table (issue 15)
+
+    cli_scale.add_parser(commands)
     return parser
 
 
@@ -285,7 +292,8 @@ def _add_play(commands: Any) -> None:
     sub.add_argument(
         "--variant",
         default="PO",
-        help="PHH code (PO, FO/8, NO, PO/8, FO, P5O, ...) or a name (plo, plo8, flo8, nlo5); default PO",
+        help="PHH code (PO, FO/8, NO, PO/8, FO, P5O, ...) or a name (plo, plo8, flo8, nlo5, 5plo, "
+        "nlhe, holdem, omaha8), any case; default PO",
     )
     sub.add_argument(
         "--hands", "-n", type=_positive, default=1000, help="hands to play (default 1000)"
@@ -325,6 +333,21 @@ def _add_play(commands: Any) -> None:
         default=None,
         help="write every hand: FILE.phhs, or a directory of .phh files",
     )
+    sub.add_argument(
+        "--pokerkit",
+        action="store_true",
+        help="with --phh: write standard variant codes PokerKit reads (PO/8 as PO, FO as FO/8, "
+        "PT as NT, the real code in _variant); refused for games without one",
+    )
+    sub.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the hands as Ray tasks (the 'ray' extra): a new local cluster, or the one at "
+        "ADDRESS (e.g. auto); merged exactly; --phh then names a folder of shards",
+    )
     _add_progress_options(sub)
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     sub.set_defaults(run=_run_play)
@@ -354,9 +377,16 @@ def _run_play(args: argparse.Namespace) -> int:
             f"{config.variant.name} seats at most {config.variant.max_players} players "
             "(one deck, rule C1)",
         )
+    if args.ray is not None:
+        from omaha.cli_scale import run_on_ray
+
+        return run_on_ray(args, config, kinds)
     bots = [BOTS[kinds[i % len(kinds)]]() for i in range(args.players)]
     stack = _stack(args, config)
-    writer = _PhhWriter(args.phh) if args.phh else None
+    if args.pokerkit and game.code not in _pokerkit_codes():
+        return _fail("play", f"--pokerkit: {game.code} ({game.name}) has no PHH standard "
+                     f"code PokerKit reads; use one of {', '.join(_pokerkit_codes())}")
+    writer = _PhhWriter(args.phh, compatible=args.pokerkit) if args.phh else None
     hands = args.hands
     if args.duplicate:
         hands = -(-hands // args.players) * args.players
@@ -406,12 +436,19 @@ def _play_config(args: argparse.Namespace, game: Any) -> Any:
     return maker(small_blind=small_blind, big_blind=big_blind, variant=variant, ante=args.ante)
 
 
+def _pokerkit_codes() -> list[str]:
+    from omaha.phh import PORTABLE_CODES, STANDARD_CODES
+
+    return sorted(STANDARD_CODES | set(PORTABLE_CODES))
+
+
 class _PhhWriter:
     """Writes each finished hand: appended to a .phhs file, or one .phh file each in a folder."""
 
-    def __init__(self, path: str) -> None:
+    def __init__(self, path: str, *, compatible: bool = False) -> None:
         import os
 
+        self.compatible = compatible
         self.count = 0
         self.collection = path.endswith(".phhs")
         self.path = path
@@ -431,9 +468,11 @@ class _PhhWriter:
         history = history_from_events(hand.events, metadata={"hand": self.count})
         if self.file is not None:
             separator = "\n" if self.count > 1 else ""
-            self.file.write(separator + dumps_all({str(self.count): history}))
+            text = dumps_all({str(self.count): history}, compatible=self.compatible)
+            self.file.write(separator + text)
         else:
-            dump(history, os.path.join(self.path, f"hand-{self.count:06d}.phh"))
+            path = os.path.join(self.path, f"hand-{self.count:06d}.phh")
+            dump(history, path, compatible=self.compatible)
 
     def close(self) -> None:
         if self.file is not None:

@@ -13,6 +13,16 @@ constructors fill in what the rules derive:
 (Structure.POT_LIMIT, 'Omaha High')
 >>> GameConfig.from_dict(pl.to_dict()) == pl
 True
+
+Wherever a variant is taken, a short name or PHH code does as well as the object
+(:data:`VARIANT_NAMES`, case-insensitive); a name that says the structure must agree with it:
+
+>>> GameConfig.pot_limit(small_blind=1, big_blind=2, variant="plo8").variant == OMAHA_HILO
+True
+>>> GameConfig.fixed_limit(small_bet=2, variant="FO/8").variant.name
+'Omaha Hi/Lo 8-or-better'
+>>> GameConfig.named("plo5", small_blind=1, big_blind=2).variant == FIVE_CARD_OMAHA
+True
 """
 
 from __future__ import annotations
@@ -37,9 +47,12 @@ __all__ = [
     "SIX_CARD_OMAHA",
     "SIX_CARD_OMAHA_HILO",
     "VARIANTS",
+    "VARIANT_NAMES",
     "GameConfig",
     "Structure",
     "Variant",
+    "VariantName",
+    "parse_variant",
 ]
 
 HandRule = Literal["omaha", "holdem"]
@@ -137,7 +150,103 @@ POT_LIMIT = Structure.POT_LIMIT
 NO_LIMIT = Structure.NO_LIMIT
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
+@dataclass(frozen=True, slots=True)
+class VariantName:
+    """What a short variant name means: the variant, and the structure when the name says it.
+
+    ``usual`` is the structure a tool picks for a name that does not say one (``"holdem"``
+    plays no limit, ``"omaha8"`` fixed limit); :class:`GameConfig` never applies it.
+    """
+
+    variant: Variant
+    structure: Structure | None
+    usual: Structure
+
+
+_LETTERS = {FIXED_LIMIT: "f", POT_LIMIT: "p", NO_LIMIT: "n"}
+_OMAHA = {(4, False): OMAHA_HIGH, (4, True): OMAHA_HILO, (5, False): FIVE_CARD_OMAHA,
+          (5, True): FIVE_CARD_OMAHA_HILO, (6, False): SIX_CARD_OMAHA,
+          (6, True): SIX_CARD_OMAHA_HILO}
+
+
+def _normal(name: str) -> str:
+    """Case, spaces, ``-``, ``_``, ``/`` and ``'`` do not matter; ``hilo`` means ``8``."""
+    text = name.lower()
+    for mark in " -_/'":
+        text = text.replace(mark, "")
+    return text.replace("hilo", "8")
+
+
+def _variant_names() -> dict[str, VariantName]:
+    names: dict[str, VariantName] = {}
+    for structure, letter in _LETTERS.items():
+        for (cards, hi_lo), variant in _OMAHA.items():
+            meaning = VariantName(variant, structure, structure)
+            count = "" if cards == 4 else str(cards)
+            split = "8" if hi_lo else ""
+            names[f"{letter}{count}o{split}"] = meaning  # the PHH code, e.g. PO/8, P5O
+            for short in (f"{letter}lo", "lo" if structure is FIXED_LIMIT else ""):
+                if short:
+                    names[f"{short}{count}{split}"] = meaning  # plo8, plo58
+                    names[f"{count}{short}{split}"] = meaning  # 5plo8
+        holdem = VariantName(HOLDEM, structure, structure)
+        names[f"{letter}t"] = holdem  # PHH FT, NT, PT
+        for short in ("lh", "lhe", "lholdem"):
+            names[f"{letter}{short}"] = holdem  # nlh, nlhe, plhe, flholdem
+    names["lhe"] = names["lholdem"] = names["ft"]
+    for (cards, hi_lo), variant in _OMAHA.items():
+        usual = FIXED_LIMIT if hi_lo else POT_LIMIT
+        for name in ("omaha", "omahahigh", "omahahi") if not hi_lo else ("omaha8", "o8"):
+            names[name if cards == 4 else f"{cards}card{name}"] = VariantName(variant, None, usual)
+        names[_normal(variant.name)] = VariantName(variant, None, usual)
+    for name in ("holdem", "texasholdem", _normal(HOLDEM.name)):
+        names[name] = VariantName(HOLDEM, None, NO_LIMIT)
+    return names
+
+
+VARIANT_NAMES: Mapping[str, VariantName] = _variant_names()
+"""Every accepted short name, PHH code and variant name (normalised: lower case, no spaces,
+``-``, ``_``, ``/`` or ``'``; ``hilo`` written ``8``) and what it means.
+The one alias table of the package: the API and the command line both read it."""
+
+_SHOWN_NAMES = ("plo, plo8, flo, flo8, nlo, nlo8, plo5, 5plo8, plo6, 6plo8 (likewise flo5, "
+                "nlo6...), nlhe, plhe, flhe, holdem, omaha, omaha8, the PHH codes PO, PO/8, FO, "
+                "FO/8, NO, NO/8, P5O, P5O/8, P6O/8..., FT, NT, PT, or a variant's own name")
+
+
+def parse_variant(name: str | Variant) -> VariantName:
+    """What a variant name means (case-insensitive); a :class:`Variant` means itself.
+
+    >>> parse_variant("PLO8").variant == OMAHA_HILO, parse_variant("plo8").structure
+    (True, Structure.POT_LIMIT)
+    >>> parse_variant("5-card Omaha").variant.hole_cards
+    5
+
+    Raises:
+        ConfigError: not a Variant or a known name; the message lists the accepted names.
+    """
+    if isinstance(name, Variant):
+        return VariantName(name, None, POT_LIMIT if name.hand_rule == "omaha" else NO_LIMIT)
+    if isinstance(name, str) and len(name) <= 64:
+        meaning = VARIANT_NAMES.get(_normal(name))
+        if meaning is not None:
+            return meaning
+    raise ConfigError("C6", f"unknown variant {shown(name)}; accepted (any case): {_SHOWN_NAMES}")
+
+
+def _resolve_variant(variant: Variant | str, structure: Structure) -> Variant:
+    """The Variant a GameConfig's ``variant`` argument names, checked against its structure."""
+    meaning = parse_variant(variant)
+    if meaning.structure is not None and meaning.structure is not structure:
+        raise ConfigError(
+            "C6", f"variant {variant!r} is {meaning.structure.value} but the game is "
+            f"{structure.value}; name the variant without a structure (e.g. 'omaha8') or "
+            f"use GameConfig.named({variant!r}, ...)")
+    return meaning.variant
+
+
+
+@dataclass(frozen=True, slots=True, kw_only=True, init=False)
 class GameConfig:
     """One game: variant, structure, stakes, blinds, antes and cap options.
 
@@ -169,11 +278,24 @@ class GameConfig:
     max_raises: int | None = 4
     uncapped_heads_up: bool = False
 
+    def __init__(self, *, variant: Variant | str = OMAHA_HIGH, structure: Structure = POT_LIMIT,
+                 small_blind: int = 0, big_blind: int = 0, small_bet: int = 0, big_bet: int = 0,
+                 blind_unit: int = 1, ante: int = 0, big_blind_ante: int = 0,
+                 max_raises: int | None = 4, uncapped_heads_up: bool = False) -> None:
+        # Written out (not generated) so that ``variant`` may be a name; still frozen.
+        if not isinstance(structure, Structure):
+            raise ConfigError("B3", f"structure must be a Structure, got {shown(structure)}")
+        resolved = _resolve_variant(variant, structure)
+        for name, value in (("variant", resolved), ("structure", structure),
+                            ("small_blind", small_blind), ("big_blind", big_blind),
+                            ("small_bet", small_bet), ("big_bet", big_bet),
+                            ("blind_unit", blind_unit), ("ante", ante),
+                            ("big_blind_ante", big_blind_ante), ("max_raises", max_raises),
+                            ("uncapped_heads_up", uncapped_heads_up)):
+            object.__setattr__(self, name, value)
+        self.__post_init__()
+
     def __post_init__(self) -> None:
-        if not isinstance(self.variant, Variant):
-            raise ConfigError("C6", f"variant must be a Variant, got {shown(self.variant)}")
-        if not isinstance(self.structure, Structure):
-            raise ConfigError("B3", f"structure must be a Structure, got {shown(self.structure)}")
         unit = _int(self.blind_unit, "blind_unit", minimum=1, rule="T3")
         if self.structure is FIXED_LIMIT:
             small_bet = _int(self.small_bet, "small_bet", minimum=1, rule="B3")
@@ -205,25 +327,40 @@ class GameConfig:
             raise ConfigError("B3", f"uncapped_heads_up must be a bool, got {shown(self.uncapped_heads_up)}")
 
     @classmethod
-    def fixed_limit(cls, *, small_bet: int, big_bet: int = 0, variant: Variant = OMAHA_HIGH,
+    def fixed_limit(cls, *, small_bet: int, big_bet: int = 0, variant: Variant | str = OMAHA_HIGH,
                     **options: Any) -> GameConfig:
         """A fixed-limit game (B3) whose blinds default from the stakes (T3)."""
         return cls(structure=FIXED_LIMIT, small_bet=small_bet, big_bet=big_bet,
                    variant=variant, **options)
 
     @classmethod
-    def pot_limit(cls, *, small_blind: int, big_blind: int, variant: Variant = OMAHA_HIGH,
+    def pot_limit(cls, *, small_blind: int, big_blind: int, variant: Variant | str = OMAHA_HIGH,
                   **options: Any) -> GameConfig:
         """A pot-limit game (B5)."""
         return cls(structure=POT_LIMIT, small_blind=small_blind, big_blind=big_blind,
                    variant=variant, **options)
 
     @classmethod
-    def no_limit(cls, *, small_blind: int, big_blind: int, variant: Variant = OMAHA_HIGH,
+    def no_limit(cls, *, small_blind: int, big_blind: int, variant: Variant | str = OMAHA_HIGH,
                  **options: Any) -> GameConfig:
         """A no-limit game (B4)."""
         return cls(structure=NO_LIMIT, small_blind=small_blind, big_blind=big_blind,
                    variant=variant, **options)
+
+    @classmethod
+    def named(cls, variant: str | Variant, **options: Any) -> GameConfig:
+        """A game from a variant name alone: the structure is the one the name says, else the
+        name's usual one (``"holdem"`` no limit, ``"omaha8"`` fixed limit, ``"omaha"`` pot
+        limit), unless ``structure=`` is passed.
+
+        >>> GameConfig.named("flo8", small_bet=2).structure
+        Structure.FIXED_LIMIT
+        >>> GameConfig.named("holdem", small_blind=1, big_blind=2).structure
+        Structure.NO_LIMIT
+        """
+        meaning = parse_variant(variant)
+        structure = options.pop("structure", meaning.structure or meaning.usual)
+        return cls(variant=variant, structure=structure, **options)
 
     def bet_unit(self, street: int) -> int:
         """The fixed-limit bet on ``street`` (0 preflop .. 3 river), else the big blind (B3, B4)."""
@@ -243,10 +380,15 @@ class GameConfig:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameConfig:
-        """Inverse of :meth:`to_dict`."""
+        """Inverse of :meth:`to_dict`; ``variant`` may also be a name (``"plo8"``).
+
+        >>> GameConfig.from_dict({"variant": "PO/8", "structure": "pot-limit", "big_blind": 2}).variant.hi_lo
+        True
+        """
         try:
             fields = dict(data)
-            fields["variant"] = Variant.from_dict(fields["variant"])
+            if not isinstance(fields["variant"], str):  # a name is resolved by __init__
+                fields["variant"] = Variant.from_dict(fields["variant"])
             fields["structure"] = Structure(fields["structure"])
             return cls(**fields)
         except (KeyError, TypeError, ValueError) as exc:

@@ -11,21 +11,38 @@ what was wrong, and leaves the game exactly as it was. Errors that break a numbe
 
 from __future__ import annotations
 
-from omahacore.errors import ArrayError, CardError, OmahaError, PotError
+from omahacore.errors import (
+    ArrayError,
+    ArrayTypeError,
+    CardError,
+    CardTypeError,
+    OmahaError,
+    OmahaTypeError,
+    PotError,
+    PotTypeError,
+    StrengthError,
+    StrengthTypeError,
+)
 
 __all__ = [
     "ArrayError",
+    "ArrayTypeError",
     "CardError",
+    "CardTypeError",
     "ClockError",
     "ConfigError",
     "HistoryError",
     "IllegalActionError",
     "LimitError",
     "OmahaError",
+    "OmahaTypeError",
     "PotError",
+    "PotTypeError",
     "RakeError",
     "RuleError",
     "SnapshotError",
+    "StrengthError",
+    "StrengthTypeError",
     "TableError",
 ]
 

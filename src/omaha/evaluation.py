@@ -10,7 +10,7 @@ Strengths are plain ``int``: for high and for low, **larger wins and equal ties*
 
 from __future__ import annotations
 
-from omaha.cards import CardsLike, parse_cards
+from omaha.cards import DECK, Card, CardsLike
 from omahacore.batch import (
     evaluate_five_batch,
     evaluate_high_batch,
@@ -21,7 +21,6 @@ from omahacore.errors import OmahaTypeError
 from omahacore.evaluator import (
     HIGH_STRENGTHS,
     LOW_STRENGTHS,
-    best_hand,
     evaluate_best,
     evaluate_best_low,
     evaluate_five,
@@ -32,6 +31,7 @@ from omahacore.evaluator import (
     high_key,
     low_ranks,
 )
+from omahacore.evaluator import best_hand as _best_hand
 
 __all__ = [
     "CATEGORIES",
@@ -148,8 +148,24 @@ def explain(hole: CardsLike, board: CardsLike) -> dict[str, object]:
     return {
         "high": high,
         "high_text": describe(high),
-        "high_cards": parse_cards(high_cards),
+        "high_cards": list(high_cards),
         "low": low,
         "low_text": describe_low(low),
-        "low_cards": parse_cards(low_cards) if low_cards else None,
+        "low_cards": list(low_cards) if low_cards else None,
     }
+
+
+def best_hand(hole: CardsLike, board: CardsLike) -> tuple[tuple[Card, ...], tuple[Card, ...] | None]:
+    """The five :class:`Card` s played for high and for low (None: no qualifying low), C3.
+
+    Each is the two hole cards followed by the three board cards.
+
+    >>> high, low = best_hand("AhKh2c3d", "QhJh4s5s6c")
+    >>> high
+    (Card('2c'), Card('3d'), Card('4s'), Card('5s'), Card('6c'))
+    >>> low
+    (Card('Ah'), Card('2c'), Card('4s'), Card('5s'), Card('6c'))
+    """
+    high_cards, low_cards = _best_hand(hole, board)
+    return (tuple([DECK[c] for c in high_cards]),
+            None if low_cards is None else tuple([DECK[c] for c in low_cards]))

@@ -56,6 +56,9 @@ CARD_TEXT = tuple(r + s for r in RANKS for s in SUITS)
 CARD_SYMBOLS = tuple(r + s for r in RANKS for s in SUIT_SYMBOLS)
 # U+FE0F (emoji presentation) may follow a suit symbol: it separates like a space.
 cdef str SEPARATORS = " ,;\t\n\r\ufe0f"
+cdef enum:
+    MAX_TEXT_CARDS = 100     # cards read from one text argument (a hand has at most 52)
+    MAX_FORMAT = 100_000     # cards one format_cards call reads from text or an iterator
 cdef str CARD_HELP = "use an index 0..51, a Card or text like 'Ah' or 'A♠'"
 
 
@@ -82,8 +85,10 @@ cdef int token_to_card(str token) except -1:
     return 4 * <int>rank + <int>suit
 
 
-cdef list text_to_cards(object text_in):
-    """Split ``"AhKs2c3d"``, ``"Ah Ks 2c"`` or ``"Ah,10s"`` into card indices."""
+cdef list text_to_cards(object text_in, Py_ssize_t limit=MAX_TEXT_CARDS):
+    """Split ``"AhKs2c3d"``, ``"Ah Ks 2c"`` or ``"Ah,10s"`` into card indices.
+
+    Stops after ``limit`` cards: a huge text costs no more than its first ``limit`` cards."""
     cdef str text = PyUnicode_FromObject(text_in)   # a str subclass's overrides never run
     cdef list out = []
     cdef Py_ssize_t i = 0, n = len(text), width
@@ -93,6 +98,8 @@ cdef list text_to_cards(object text_in):
             continue
         width = 3 if text[i:i + 2] == "10" else 2
         out.append(token_to_card(text[i:i + width]))
+        if len(out) >= limit:
+            break
         i += width
     return out
 
@@ -113,7 +120,7 @@ cdef card_t card_value(object item) except? 255:
             raise CardError(f"card index {shown(item)} is out of range 0..51")
         return <card_t>v
     if PyUnicode_Check(item):
-        cards = text_to_cards(item)
+        cards = text_to_cards(item, 2)
         if len(cards) != 1:
             raise CardError(f"expected one card, got {shown(item)}")
         return <card_t>cards[0]
@@ -156,7 +163,8 @@ cdef int read_cards(object cards, card_t* out, int low, int high, str what) exce
         parsed = text_to_cards(cards)
         n = len(parsed)
         if n < low or n > high:
-            raise CardError(f"{what} must have {count_text(low, high)} cards, got {n}")
+            raise CardError(f"{what} must have {count_text(low, high)} cards, got "
+                            f"{n if n < MAX_TEXT_CARDS else f'{n} or more'}")
         for i in range(n):
             out[i] = <card_t><long>parsed[i]
         return <int>n
@@ -254,12 +262,12 @@ def format_cards(cards, sep="", *, symbols=False):
         raise CardTypeError(f"sep must be a str, got {shown(sep)}")
     names = CARD_SYMBOLS if read_flag(symbols, "symbols") else CARD_TEXT
     if PyUnicode_Check(cards):
-        return PyUnicode_FromObject(sep).join([names[c] for c in text_to_cards(cards)])
+        parsed = text_to_cards(cards, MAX_FORMAT + 1)
+        if len(parsed) > MAX_FORMAT:
+            raise CardError(f"cards: more than {MAX_FORMAT} cards in one text")
+        return PyUnicode_FromObject(sep).join([names[c] for c in parsed])
     items = card_snapshot_all(cards)
     return PyUnicode_FromObject(sep).join([names[card_value(c)] for c in items])
-
-
-cdef Py_ssize_t MAX_FORMAT = 100_000   # cards one format_cards call reads from an iterator
 
 
 cdef tuple card_snapshot_all(object cards):

@@ -12,6 +12,8 @@ Read, write, check, replay and export Omaha hands:
 * :func:`phh_order` — seat mapping, p1 left of the button, the button last (:mod:`.seats`);
 * :func:`replay_history` — play a history through the engine, same checks as live play
   (:mod:`.replay`); :func:`history_from_events` — write an engine hand as PHH (:mod:`.export`);
+* :func:`pokerkit_compatible` / ``dumps(..., compatible=True)`` — standard codes PokerKit
+  reads in place of the extension codes where the game deals and bets the same (:mod:`.compat`);
 * :class:`HistoryError` — every fault, naming the field or the action's index and text.
 
 >>> hh = loads('''
@@ -42,6 +44,7 @@ from omaha.phh.actions import (
     parse_action,
 )
 from omaha.phh.cards import format_phh_cards, parse_phh_cards
+from omaha.phh.compat import pokerkit_compatible
 from omaha.phh.errors import HistoryError
 from omaha.phh.export import history_from_events
 from omaha.phh.history import HandHistory, UnknownFieldWarning
@@ -59,6 +62,7 @@ from omaha.phh.io import (
 from omaha.phh.replay import ReplayResult, replay_history
 from omaha.phh.seats import blind_players, phh_order, table_seats
 from omaha.phh.variants import (
+    PORTABLE_CODES,
     STANDARD_CODES,
     VARIANTS,
     Variant,
@@ -68,6 +72,7 @@ from omaha.phh.variants import (
 )
 
 __all__ = [
+    "PORTABLE_CODES",
     "STANDARD_CODES",
     "VARIANTS",
     "Action",
@@ -99,6 +104,7 @@ __all__ = [
     "parse_action",
     "parse_phh_cards",
     "phh_order",
+    "pokerkit_compatible",
     "read_histories",
     "replay_history",
     "table_seats",

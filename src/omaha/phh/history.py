@@ -32,7 +32,7 @@ from omaha.limits import shown
 from omaha.phh.actions import Action, parse_action
 from omaha.phh.errors import HistoryError
 from omaha.phh.fields import OPTIONAL_FIELDS, check_chips, check_chips_list
-from omaha.phh.variants import Variant, variant_for_code
+from omaha.phh.variants import PORTABLE_CODES, Variant, variant_for_code
 
 __all__ = ["HandHistory", "UnknownFieldWarning"]
 
@@ -176,6 +176,8 @@ class HandHistory:
         """
         if "variant" not in fields:
             raise HistoryError("missing required field", field="variant")
+        if "_variant" in fields:  # a PokerKit-compatible export: the real game is here
+            fields = _restore_variant(fields)
         game = variant_for_code(fields["variant"])
         for name in (
             "antes",
@@ -210,6 +212,21 @@ class HandHistory:
             metadata=metadata,
             user_fields=user_fields,
         )
+
+
+def _restore_variant(fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields with ``variant`` set back from ``_variant``, checked to be the export's pair."""
+    real, written = fields["_variant"], fields["variant"]
+    if not isinstance(real, str) or PORTABLE_CODES.get(real) != written:
+        pairs = ", ".join(f"{code} as {standard}" for code, standard in PORTABLE_CODES.items())
+        raise HistoryError(
+            f"{shown(real)} with variant {shown(written)} is not a compatible export "
+            f"(those write {pairs})",
+            field="_variant",
+        )
+    restored = {name: value for name, value in fields.items() if name != "_variant"}
+    restored["variant"] = real
+    return restored
 
 
 def _heads_up_reversed(values: Sequence[int]) -> tuple[int, ...]:

@@ -16,17 +16,29 @@ actions = [
   "p2 f",
 ]
 <BLANKLINE>
->>> list(loads_all(dumps_all([hh, hh])))
-['1', '2']
+>>> loads_all(dumps_all([hh, hh])) == [hh, hh]
+True
+
+The file functions take a path (``str`` or :class:`os.PathLike`) or an open file, text or
+binary; the size limit (:data:`~omaha.limits.MAX_PHH_BYTES`) holds for both:
+
+>>> import io
+>>> buffer = io.BytesIO()
+>>> dump_all([hh, hh], buffer)
+>>> _ = buffer.seek(0)
+>>> load_all(buffer) == [hh, hh]
+True
 """
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Iterable, Mapping
-from typing import Any
+from typing import IO, Any, cast
 
 from omaha.limits import MAX_PHH_BYTES
+from omaha.phh.compat import pokerkit_compatible
 from omaha.phh.errors import HistoryError
 from omaha.phh.history import HandHistory
 from omaha.phh.tomlio import format_assignment, format_key, format_value, load_toml
@@ -44,6 +56,10 @@ __all__ = [
 ]
 
 PathLike = str | os.PathLike[str]
+Source = str | os.PathLike[str] | IO[str] | IO[bytes]
+"""A path, or a file open for reading (text or binary)."""
+Target = str | os.PathLike[str] | IO[str] | IO[bytes]
+"""A path, or a file open for writing (text or binary; text goes out as UTF-8)."""
 
 
 def loads(text: str) -> HandHistory:
@@ -58,17 +74,26 @@ def loads(text: str) -> HandHistory:
     return HandHistory.from_fields(data)
 
 
-def loads_all(text: str) -> dict[str, HandHistory]:
-    """Read every hand of ``.phhs`` text, keyed by table name; ``.phh`` text gives ``{"1": hand}``.
+def loads_all(text: str) -> list[HandHistory]:
+    """Read every hand of ``.phhs`` text, in file order; ``.phh`` text gives ``[hand]``.
+
+    The table names (``[1]``, ``[2]``...) are in :func:`read_histories`.
 
     Raises:
         HistoryError: as :func:`loads`; the error names the hand's table.
     """
-    return {name or "1": hand for name, hand in _hands(load_toml(text))}
+    return [hand for _, hand in _hands(load_toml(text))]
 
 
-def dumps(history: HandHistory) -> str:
-    """Write one hand as ``.phh`` text: required fields first, one action per line."""
+def dumps(history: HandHistory, *, compatible: bool = False) -> str:
+    """Write one hand as ``.phh`` text: required fields first, one action per line.
+
+    ``compatible=True`` writes a standard variant code PokerKit reads in place of an
+    extension code (:func:`~omaha.phh.compat.pokerkit_compatible`), or raises HistoryError
+    where none is faithful.
+    """
+    if compatible:
+        history = pokerkit_compatible(history)
     lines = []
     for name, value in history.fields():
         if name == "actions":
@@ -78,50 +103,65 @@ def dumps(history: HandHistory) -> str:
     return "\n".join(lines) + "\n"
 
 
-def dumps_all(histories: Iterable[HandHistory] | Mapping[str, HandHistory]) -> str:
-    """Write hands as ``.phhs`` text; a mapping keeps its table names, otherwise 1, 2, ..."""
+def dumps_all(
+    histories: Iterable[HandHistory] | Mapping[str, HandHistory], *, compatible: bool = False
+) -> str:
+    """Write hands as ``.phhs`` text; a mapping keeps its table names, otherwise 1, 2, ...
+
+    ``compatible`` is as for :func:`dumps`.
+    """
     items = (
         histories.items()
         if isinstance(histories, Mapping)
         else ((str(i), h) for i, h in enumerate(histories, 1))
     )
-    return "\n".join(f"[{format_key(name)}]\n{dumps(history)}" for name, history in items)
+    return "\n".join(
+        f"[{format_key(name)}]\n{dumps(history, compatible=compatible)}" for name, history in items
+    )
 
 
-def load(path: PathLike) -> HandHistory:
-    """Read one hand from a ``.phh`` file; errors name the file."""
+def load(source: Source) -> HandHistory:
+    """Read one hand from a ``.phh`` file: a path or an open file; errors name the file."""
     try:
-        return loads(_read_text(path))
+        return loads(_read_text(source))
     except HistoryError as exc:
-        raise exc.located(source=os.fspath(path)) from None
+        raise exc.located(source=_name(source)) from None
 
 
-def load_all(path: PathLike) -> dict[str, HandHistory]:
-    """Read every hand of a ``.phhs`` (or ``.phh``) file; errors name the file and hand."""
+def load_all(source: Source) -> list[HandHistory]:
+    """Read every hand of a ``.phhs`` (or ``.phh``) file, a path or an open file, as a list.
+
+    Errors name the file and the hand.
+    """
     try:
-        return loads_all(_read_text(path))
+        return loads_all(_read_text(source))
     except HistoryError as exc:
-        raise exc.located(source=os.fspath(path)) from None
+        raise exc.located(source=_name(source)) from None
 
 
-def read_histories(path: PathLike) -> list[tuple[str | None, HandHistory]]:
+def read_histories(source: Source) -> list[tuple[str | None, HandHistory]]:
     """Every hand in a file of either kind: ``(table name, hand)``, the name None for a ``.phh``."""
     try:
-        return _hands(load_toml(_read_text(path)))
+        return _hands(load_toml(_read_text(source)))
     except HistoryError as exc:
-        raise exc.located(source=os.fspath(path)) from None
+        raise exc.located(source=_name(source)) from None
 
 
-def dump(history: HandHistory, path: PathLike) -> None:
-    """Write one hand to a ``.phh`` file (UTF-8)."""
-    with open(path, "w", encoding="utf-8", newline="\n") as file:
-        file.write(dumps(history))
+def dump(history: HandHistory, target: Target, *, compatible: bool = False) -> None:
+    """Write one hand as ``.phh`` to a path or an open file (UTF-8); ``compatible`` as
+    for :func:`dumps`."""
+    _write_text(dumps(history, compatible=compatible), target)
 
 
-def dump_all(histories: Iterable[HandHistory] | Mapping[str, HandHistory], path: PathLike) -> None:
-    """Write hands to a ``.phhs`` file (UTF-8)."""
-    with open(path, "w", encoding="utf-8", newline="\n") as file:
-        file.write(dumps_all(histories))
+def dump_all(
+    histories: Iterable[HandHistory] | Mapping[str, HandHistory],
+    target: Target,
+    *,
+    compatible: bool = False,
+) -> None:
+    """Write hands as ``.phhs`` to a path or an open file (UTF-8); ``compatible`` as for
+    :func:`dumps`."""
+    _write_text(dumps_all(histories, compatible=compatible), target)
 
 
 def _hands(data: dict[str, Any]) -> list[tuple[str | None, HandHistory]]:
@@ -149,12 +189,47 @@ def _format_actions(actions: Any) -> str:
     return f"actions = [\n{body}]"
 
 
-def _read_text(path: PathLike) -> str:
-    with open(path, "rb") as file:
-        raw = file.read(MAX_PHH_BYTES + 1)
+def _name(source: Source) -> str:
+    if isinstance(source, (str, os.PathLike)):
+        return os.fspath(source)
+    name = getattr(source, "name", None)
+    return name if isinstance(name, str) else f"<{type(source).__name__}>"
+
+
+def _read_text(source: Source) -> str:
+    raw: object
+    if isinstance(source, (str, os.PathLike)):
+        with open(source, "rb") as file:
+            raw = file.read(MAX_PHH_BYTES + 1)
+    elif callable(getattr(source, "read", None)):
+        try:
+            raw = source.read(MAX_PHH_BYTES + 1)
+        except (OSError, ValueError) as exc:  # closed, or opened for writing only
+            raise HistoryError(f"cannot read the file: {exc}") from None
+    else:
+        raise TypeError(f"expected a path or an open file, got {type(source).__name__}")
+    if isinstance(raw, str):  # a text file: the limit is on its UTF-8 size
+        if len(raw) > MAX_PHH_BYTES or len(raw.encode("utf-8", "surrogatepass")) > MAX_PHH_BYTES:
+            raise HistoryError(f"the file is larger than the limit of {MAX_PHH_BYTES} bytes")
+        return raw
+    if not isinstance(raw, (bytes, bytearray)):
+        raise TypeError(f"the file's read() returned {type(raw).__name__}, not str or bytes")
     if len(raw) > MAX_PHH_BYTES:
         raise HistoryError(f"the file is larger than the limit of {MAX_PHH_BYTES} bytes")
     try:
-        return raw.decode("utf-8")
+        return bytes(raw).decode("utf-8")
     except UnicodeDecodeError as exc:
         raise HistoryError(f"not UTF-8 text (byte {exc.start})") from None
+
+
+def _write_text(text: str, target: Target) -> None:
+    if isinstance(target, (str, os.PathLike)):
+        with open(target, "w", encoding="utf-8", newline="\n") as file:
+            file.write(text)
+        return
+    if not callable(getattr(target, "write", None)):
+        raise TypeError(f"expected a path or an open file, got {type(target).__name__}")
+    if isinstance(target, io.TextIOBase) or "b" not in str(getattr(target, "mode", "b")):
+        cast("IO[str]", target).write(text)
+    else:
+        cast("IO[bytes]", target).write(text.encode("utf-8"))

@@ -39,10 +39,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from omaha.config import Structure as EngineStructure
+from omaha.config import parse_variant
+from omaha.errors import ConfigError
 from omaha.limits import shown
 from omaha.phh.errors import HistoryError
 
 __all__ = [
+    "PORTABLE_CODES",
     "STANDARD_CODES",
     "VARIANTS",
     "Structure",
@@ -63,6 +67,14 @@ _STRUCTURE_NAMES: dict[Structure, str] = {
 
 STANDARD_CODES = frozenset({"PO", "FO/8", "FT", "NT"})
 """The codes here that the PHH standard itself defines; the rest are this package's extensions."""
+
+PORTABLE_CODES: dict[str, str] = {"PT": "NT", "PO/8": "PO", "FO": "FO/8"}
+"""Extension code -> the standard code a PokerKit-compatible export writes in its place, the
+real code going in the user field ``_variant``. The deal and every bet are the same in both
+games; ``PT`` -> ``NT`` is exact (every pot-limit bet is a legal no-limit bet, the showdown is
+the same), while ``PO/8`` -> ``PO`` and ``FO`` -> ``FO/8`` differ at a showdown, where a reader
+that ignores ``_variant`` splits (or does not split) the pot for low. The other extension
+codes (no-limit Omaha, 5- and 6-card Omaha) have no faithful standard encoding."""
 
 
 @dataclass(frozen=True)
@@ -160,48 +172,44 @@ def find_variant(
     )
 
 
-_NAME_STRUCTURES: dict[str, Structure] = {"f": "fixed", "l": "fixed", "p": "pot", "n": "no"}
+_PHH_STRUCTURES: dict[EngineStructure, Structure] = {
+    EngineStructure.FIXED_LIMIT: "fixed",
+    EngineStructure.POT_LIMIT: "pot",
+    EngineStructure.NO_LIMIT: "no",
+}
 
 
 def variant_for_name(text: str) -> Variant:
     """A variant from a PHH code or a common short name, for command lines.
 
-    Short names are ``plo``, ``nlo``, ``flo`` (or ``lo``) with an optional card count and
-    ``8`` (or ``/8``, ``-8``, ``hilo``) for hi/lo: ``plo``, ``plo8``, ``flo8``, ``plo5``,
-    ``nlo6-8``; Hold'em is ``nlh``, ``plh``, ``flh`` (or ``lh``, ``nlhe``...). Case does
-    not matter.
+    The names are those of :data:`omaha.config.VARIANT_NAMES`, the one alias table that
+    :class:`~omaha.config.GameConfig` reads too: ``plo``, ``plo8``, ``flo8``, ``plo5`` or
+    ``5plo``, ``nlo6-8``, ``nlhe``..., the PHH codes in any case, and names without a
+    structure, which take their usual one (``holdem`` no limit, ``omaha8`` fixed limit,
+    ``omaha`` pot limit).
 
     >>> variant_for_name("plo8").code
     'PO/8'
     >>> variant_for_name("flo8").code
     'FO/8'
-    >>> variant_for_name("nlo5").code
+    >>> variant_for_name("5nlo").code
     'N5O'
+    >>> variant_for_name("holdem").code
+    'NT'
 
     Raises:
-        HistoryError: the text names no known variant.
+        HistoryError: the text names no known variant (the message lists the accepted names).
     """
-    if text in VARIANTS:
+    if isinstance(text, str) and text in VARIANTS:
         return VARIANTS[text]
-    if text.upper() in VARIANTS:
-        return VARIANTS[text.upper()]
-    name = text.lower().replace("/", "").replace("-", "").replace("hilo", "8")
-    if name.startswith(("lo", "lh")):
-        name = "l" + name
-    if len(name) in (3, 4) and name[0] in _NAME_STRUCTURES and name[1:] in ("lh", "lhe"):
-        return find_variant(
-            structure=_NAME_STRUCTURES[name[0]], hilo=False, hole_cards=2, game="holdem"
-        )
-    if len(name) >= 3 and name[0] in _NAME_STRUCTURES and name[1:3] == "lo":
-        rest = name[3:]
-        cards, hilo = 4, False
-        if rest[:1] in ("4", "5", "6"):
-            cards, rest = int(rest[0]), rest[1:]
-        if rest == "8":
-            hilo, rest = True, ""
-        if rest == "":
-            return find_variant(structure=_NAME_STRUCTURES[name[0]], hilo=hilo, hole_cards=cards)
-    known = ", ".join(sorted(VARIANTS))
-    raise HistoryError(
-        f"unknown variant {text!r}; use a PHH code ({known}) or a name like plo, plo8, flo8, nlo5"
+    try:
+        meaning = parse_variant(text)
+    except ConfigError as exc:
+        raise HistoryError(str(exc)) from None
+    game = meaning.variant
+    return find_variant(
+        structure=_PHH_STRUCTURES[meaning.structure or meaning.usual],
+        hilo=game.hi_lo,
+        hole_cards=game.hole_cards,
+        game=game.hand_rule,
     )

@@ -1,0 +1,560 @@
+"""The arena without the network: tables that persist every change before announcing it.
+
+:class:`Arena` owns the tables (:class:`TableRoom`) and the :class:`~omaha.arena.storage.Storage`.
+A room wraps an :class:`~omaha.table.Table` and the :class:`~omaha.clocked.ClockedHand` of the
+hand in play. Every accepted change is committed first, then announced: the room calls
+``emit(seat, message)`` with an ``update`` (the new numbered events and the seat's view) for
+every seat. The WebSocket server (:mod:`omaha.arena.server`) is a thin layer over this.
+
+Crash rule: the hand in play resumes at its last committed action. On restart the table is
+restored from its snapshot, the stored actions are replayed in order, and the player to act
+gets a fresh clock (D1) started at the restart, since the outage was the house's fault;
+everyone starts disconnected (D3) until they reconnect with their token.
+
+>>> from omaha.arena.storage import SqliteStorage
+>>> sent = []
+>>> arena = Arena.open(SqliteStorage(":memory:"), ArenaSettings(tables=1, seats=2),
+...                    emit=lambda room, seat, message: sent.append((seat, message)), now=lambda: 0)
+>>> (_, seat1, token1), (room, seat2, _) = arena.join("ann"), arena.join("bob")
+>>> room.start_hand()                      # the server schedules this; here by hand
+>>> room.hand.to_act == seat1, sent[-1][1]["type"], len(token1) > 30
+(True, 'update', True)
+>>> room.act(seat1, Act("fold"))
+>>> room.hand.is_over, room.table.stacks
+(True, {1: 199, 2: 201})
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from omaha.arena.messages import Act, ProtocolError
+from omaha.arena.storage import (
+    ActionRecord,
+    FinishedHand,
+    LedgerEntry,
+    SeatRecord,
+    Storage,
+    StorageError,
+    TableRecord,
+)
+from omaha.arena.stream import EventLog, HandEvents, numbered
+from omaha.clock import ClockConfig, TimeoutPolicy
+from omaha.clocked import ClockedHand, ClockedView, TimeRanOut
+from omaha.config import GameConfig
+from omaha.errors import OmahaError, TableError
+from omaha.hand import Hand
+from omaha.table import Table
+from omahacore.cards import format_cards
+
+__all__ = ["Arena", "ArenaSettings", "TableRoom", "hash_token"]
+
+Emit = Callable[["TableRoom", int, dict[str, Any]], None]
+RESUME_HANDS = 200   # a client further behind than this many hands gets a gap
+
+
+def hash_token(token: str) -> str:
+    """What the database keeps of a token: its SHA-256, so a copy of the file seats no one."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class ArenaSettings:
+    """How many tables of how many seats play which game, and the house rules.
+
+    ``buy_in`` chips for a new player (and for a ``rebuy`` when busted); ``hand_pause_ms``
+    before each hand; ``clock`` the action clock (D1-D3).
+    """
+
+    tables: int = 4
+    seats: int = 6
+    game: dict[str, Any] | None = None
+    buy_in: int = 200
+    rebuy: bool = True
+    hand_pause_ms: int = 0
+    clock: dict[str, Any] | None = None
+
+    def __post_init__(self) -> None:
+        if type(self.tables) is not int or not 1 <= self.tables <= 10_000:
+            raise TableError("T1", f"tables must be 1 to 10000, got {self.tables!r}")
+        if type(self.buy_in) is not int or self.buy_in <= 0:
+            raise TableError("B8", f"buy_in must be a positive whole number, got {self.buy_in!r}")
+        if type(self.hand_pause_ms) is not int or self.hand_pause_ms < 0:
+            raise TableError(None, f"hand_pause_ms must be >= 0, got {self.hand_pause_ms!r}")
+        self.game_config()   # refuse a bad game or clock now, not at the first hand
+        self.clock_config()
+        Table(self.game_config(), seats=self.seats)
+
+    def game_config(self) -> GameConfig:
+        """The game every table plays (default pot-limit Omaha hi/lo 1/2)."""
+        if self.game is None:
+            from omaha.config import OMAHA_HILO
+            return GameConfig.pot_limit(small_blind=1, big_blind=2, variant=OMAHA_HILO)
+        return GameConfig.from_dict(self.game)
+
+    def clock_config(self) -> ClockConfig:
+        """The action clock of every hand."""
+        return ClockConfig() if self.clock is None else ClockConfig.from_dict(self.clock)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible settings (stored in the database at the first start)."""
+        out = asdict(self)
+        out["game"] = self.game_config().to_dict()
+        out["clock"] = self.clock_config().to_dict()
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ArenaSettings:
+        """Inverse of :meth:`to_dict`."""
+        return cls(**data)
+
+
+class TableRoom:
+    """One table: seats, the hand in play on the clock, persistence and broadcasts."""
+
+    def __init__(self, arena: Arena, number: int, table: Table, seq_base: int) -> None:
+        self.arena = arena
+        self.number = number
+        self.table = table
+        self.game: ClockedHand | None = None
+        self.log = EventLog()
+        self.seq_base = seq_base
+        self.players: dict[int, SeatRecord] = {}
+        self.connected: set[int] = set()
+        self._numbered = 0     # events of the hand in play already numbered and announced
+        self.on_hand_over: Callable[[TableRoom], None] | None = None
+        self.on_clock_change: Callable[[TableRoom], None] | None = None
+
+    # --- queries -----------------------------------------------------------------------
+
+    @property
+    def hand(self) -> Hand | None:
+        """The hand in play or the last one played."""
+        return self.table.hand
+
+    @property
+    def hand_number(self) -> int:
+        """The number of the current (or last) hand, 0 before the first."""
+        return self.table.hands_played
+
+    @property
+    def in_hand(self) -> bool:
+        """Whether a hand is in play."""
+        return self.table.in_hand
+
+    def can_start(self) -> bool:
+        """Whether a new hand can be dealt now: none in play, two players with chips, and
+        at least two players connected (a table whose players all left waits for them)."""
+        if self.table.in_hand or len(self.connected) < 2:
+            return False
+        try:
+            self.table.deal_plan()
+        except TableError:
+            return False
+        return True
+
+    def free_seat(self) -> int | None:
+        """The lowest free seat, or None."""
+        for seat in range(1, self.table.seat_count + 1):
+            if seat not in self.players:
+                return seat
+        return None
+
+    def view(self, seat: int) -> dict[str, Any] | None:
+        """``seat``'s view of the hand with the clock (a spectator's if not dealt in)."""
+        hand = self.table.hand
+        if hand is None:
+            return None
+        now = self.arena.now()
+        if self.game is not None and self.game.hand is hand:
+            if seat in hand.seats:
+                return self.game.view(seat, now=now).to_dict()
+            return ClockedView(hand.view(None), self.game.clock.view(now)).to_dict()
+        from omaha.clock import ActionClock
+        return ClockedView(hand.view(seat if seat in hand.seats else None),
+                           ActionClock(self.arena.clock_config).view(now)).to_dict()
+
+    def views(self) -> dict[int, dict[str, Any] | None]:
+        """Every seated player's view at once (what :meth:`view` gives each, built faster).
+
+        The public part (a spectator's view and the clock) is built once; each seat then gets
+        its own hole cards and, if it is to act, the legal actions. Tests check the result
+        equals :meth:`view` for every seat.
+        """
+        hand = self.table.hand
+        if hand is None:
+            return {seat: None for seat in self.players}
+        now = self.arena.now()
+        if self.game is not None and self.game.hand is hand:
+            clock = self.game.clock.view(now).to_dict()
+        else:
+            from omaha.clock import ActionClock
+            clock = ActionClock(self.arena.clock_config).view(now).to_dict()
+        public = hand.view(None).to_dict()
+        public["clock"] = clock
+        to_act = hand.to_act
+        legal = hand.legal_actions().to_dict() if to_act is not None else None
+        index = {seat: i for i, seat in enumerate(hand.seats)}
+        out: dict[int, dict[str, Any] | None] = {}
+        for seat in self.players:
+            i = index.get(seat)
+            if i is None:
+                out[seat] = public
+                continue
+            mine = dict(public)
+            mine["seat"] = seat
+            players = list(public["players"])
+            if players[i]["cards"] is None:
+                players[i] = {**players[i], "cards": format_cards(hand.hole_cards(seat))}
+            mine["players"] = players
+            mine["legal"] = legal if to_act == seat else None
+            out[seat] = mine
+        return out
+
+    # --- persistence -------------------------------------------------------------------
+
+    def _save(self, *, seat: SeatRecord | None = None, finished: FinishedHand | None = None,
+              ledger: tuple[LedgerEntry, ...] = ()) -> None:
+        self.arena.storage.save_table(self.number, self.table.snapshot(), seq_base=self.seq_base,
+                                      seat=seat, finished=finished, ledger=ledger)
+
+    def _record(self, seat: int, action: str, to: int | None = None,
+                policy: str | None = None) -> None:
+        self.arena.storage.append_action(
+            self.number, ActionRecord(self.hand_number, seat, action, to, policy))
+
+    # --- announcing --------------------------------------------------------------------
+
+    def announce(self) -> None:
+        """Number the hand's new events and send every seat its update."""
+        hand = self.table.hand
+        items: list[tuple[int, dict[str, Any]]] = []
+        current = self.log.current
+        if hand is not None and current is not None and current.hand == self.hand_number \
+                and hand.event_count > self._numbered:
+            fresh = [event.to_dict() for event in hand.events[self._numbered:]]
+            items = self.log.extend(fresh)
+            self._numbered = hand.event_count
+        views = self.views()
+        for seat in self.players:
+            self.arena.emit(self, seat, self.update(seat, items, views[seat]))
+
+    def update(self, seat: int, items: list[tuple[int, dict[str, Any]]],
+               view: dict[str, Any] | None | bool = True) -> dict[str, Any]:
+        """The ``update`` message of ``items`` (numbered omniscient events) for ``seat``
+        (``view`` as built by :meth:`views`, or True to build it)."""
+        joined = self.players[seat].joined_seq if seat in self.players else 0
+        return {"type": "update", "table": self.number, "hand": self.hand_number,
+                "events": [numbered(seq, self.hand_number, event, seat)
+                           for seq, event in items if seq > joined],
+                "view": self.view(seat) if view is True else view}
+
+    def resume_items(self, seat: int, last_seq: int) -> tuple[list[dict[str, Any]], bool]:
+        """The stream items after ``last_seq`` for ``seat`` and whether some were skipped."""
+        start = max(last_seq, self.players[seat].joined_seq)
+        items = self.log.since(start, seat=seat)
+        if items is not None:
+            return items, False
+        current = self.log.current
+        assert current is not None
+        stored = []
+        for count, finished in enumerate(self.arena.storage.finished_hands(
+                self.number, after_seq=start)):
+            if count >= RESUME_HANDS or finished.seq_base >= current.base:
+                break
+            stored.append(finished)
+        gap = bool(stored) and stored[0].seq_base > start
+        if not stored or len(stored) >= RESUME_HANDS:
+            gap, start = True, current.base
+            stored = []
+        out = []
+        for finished in stored:
+            for i, event in enumerate(finished.events):
+                if finished.seq_base + i + 1 > start:
+                    out.append(numbered(finished.seq_base + i + 1, finished.hand, event, seat))
+        tail = self.log.since(max(start, current.base), seat=seat)
+        return out + (tail or []), gap
+
+    # --- seats -------------------------------------------------------------------------
+
+    def join(self, name: str, token: str | None = None) -> tuple[int, str]:
+        """Seat a new player with the buy-in; returns (seat, token). Committed first.
+
+        ``token`` is the client's own (see :class:`~omaha.arena.messages.Join`); by default
+        one is drawn from :mod:`secrets`.
+        """
+        seat = self.free_seat()
+        if seat is None:
+            raise ProtocolError("table_full", f"table {self.number} has no free seat")
+        token = token if token is not None else secrets.token_urlsafe(32)
+        before = self.table.snapshot()
+        self.table.sit(seat, stack=self.arena.settings.buy_in, name=name)
+        record = SeatRecord(self.number, seat, name, hash_token(token), self.log.last_seq)
+        try:
+            self._save(seat=record, ledger=(LedgerEntry(
+                self.number, seat, self.arena.settings.buy_in, "buy_in", self.hand_number + 1),))
+        except Exception:
+            self.table = Table.restore(before)   # not stored: not seated
+            raise
+        self.players[seat] = record
+        self.connected.add(seat)
+        return seat, token
+
+    def disconnect(self, seat: int) -> None:
+        """``seat``'s connection closed: its clock keeps running (D3)."""
+        self.connected.discard(seat)
+        game = self.game
+        if game is not None and seat in game.hand.seats and game.clock.is_connected(seat):
+            self._fire_due()
+            if game is self.game and not game.hand.is_over:
+                game.disconnect(seat, now=self.arena.now())
+                self._after_change()
+
+    def reconnect(self, seat: int) -> None:
+        """``seat`` is back (D3: 20 s more on a running action, once)."""
+        self.connected.add(seat)
+        game = self.game
+        if game is not None and seat in game.hand.seats and not game.clock.is_connected(seat):
+            self._fire_due()
+            if game is self.game and not game.hand.is_over:
+                game.reconnect(seat, now=self.arena.now())
+                self._after_change()
+
+    # --- play --------------------------------------------------------------------------
+
+    def start_hand(self) -> None:
+        """Deal the next hand (committed, then announced); nothing if it cannot start."""
+        if not self.can_start():
+            return
+        base = self.log.last_seq
+        before = self.table.snapshot()
+        hand = self.table.start_hand()
+        self.seq_base = base
+        try:
+            self._save()
+        except Exception:
+            self.table = Table.restore(before)
+            raise
+        self.log.start_hand(hand=self.hand_number, base=base)
+        self._numbered = 0
+        self.game = ClockedHand(hand, now=self.arena.now(), config=self.arena.clock_config,
+                                disconnected={s for s in hand.seats if s not in self.connected})
+        self._after_change()
+
+    def act(self, seat: int, message: Act) -> None:
+        """``seat`` does ``message.action``: committed, then announced; refused otherwise.
+
+        A refusal raises :class:`ProtocolError` and changes nothing (but timeouts that fell
+        due before the action still apply, D2).
+        """
+        if message.seat is not None and message.seat != seat:
+            raise ProtocolError("not_your_seat", f"this connection plays seat {seat}, "
+                                f"not seat {message.seat}", rule="B1")
+        if message.hand is not None and message.hand != self.hand_number:
+            raise ProtocolError("stale_hand", f"hand {message.hand} is over; hand "
+                                f"{self.hand_number} is in play")
+        late = [t for t in self._fire_due() if t.seat == seat]
+        if late:   # meant for the decision that expired, even if seat is to act again (D2)
+            raise ProtocolError("illegal_action", f"seat {seat}'s time ran out at "
+                                f"{late[-1].at_ms} ms ({late[-1].action.value}); the action "
+                                "came too late", rule="D2")
+        game = self.game
+        if game is None or game.hand.is_over:
+            raise ProtocolError("no_hand", "no hand is in play")
+        if seat not in game.hand.seats:
+            raise ProtocolError("not_dealt_in", f"seat {seat} is not dealt into this hand")
+        try:
+            game.act(seat, message.action, to=message.to, now=self.arena.now())
+        except OmahaError as exc:
+            raise ProtocolError("illegal_action", str(exc), rule=getattr(exc, "rule", None)) \
+                from None
+        self._record(seat, message.action, message.to)
+        self._after_change()
+
+    def on_timeouts(self, fired: list[TimeRanOut]) -> None:
+        """The clock driver fired ``fired``: commit each, then announce."""
+        for timeout in fired:
+            self._record(timeout.seat, "timeout", policy=self.arena.clock_config.policy.value)
+        self._after_change()
+
+    def _fire_due(self) -> list[TimeRanOut]:
+        game = self.game
+        if game is None or game.hand.is_over:
+            return []
+        fired = game.advance(self.arena.now())
+        if fired:
+            self.on_timeouts(fired)
+        return fired
+
+    def _after_change(self) -> None:
+        game = self.game
+        if game is not None and game.hand.is_over:
+            self._finish()
+        else:
+            self.announce()
+            if self.on_clock_change is not None:
+                self.on_clock_change(self)
+
+    def _finish(self) -> None:
+        """The hand is over: store it with the new table state, announce, top up the busted."""
+        from omaha.phh import dumps, history_from_events, phh_order
+
+        hand = self.table.hand
+        assert hand is not None
+        order = phh_order(hand.seats, hand.button)
+        names = {s: p.name or f"seat {s}" for s, p in ((i.seat, i) for i in self.table.players())}
+        history = history_from_events(hand.events, metadata={
+            "table": self.number, "hand": self.hand_number,
+            "players": [names.get(s, f"seat {s}") for s in order]})
+        events = [event.to_dict() for event in hand.events]
+        finished = FinishedHand(self.number, self.hand_number, self.seq_base, events,
+                                dumps(history))
+        ledger = []
+        if self.arena.settings.rebuy:
+            for seat, chips in self.table.stacks.items():
+                if chips == 0:
+                    self.table.rebuy(seat, self.arena.settings.buy_in)
+                    ledger.append(LedgerEntry(self.number, seat, self.arena.settings.buy_in,
+                                              "rebuy", self.hand_number + 1))
+        self._save(finished=finished, ledger=tuple(ledger))
+        self.game = None
+        self.announce()
+        if self.on_clock_change is not None:
+            self.on_clock_change(self)
+        if self.on_hand_over is not None:
+            self.on_hand_over(self)
+
+    # --- restart -----------------------------------------------------------------------
+
+    @classmethod
+    def restore(cls, arena: Arena, record: TableRecord, seats: list[SeatRecord]) -> TableRoom:
+        """The room a stored record describes, its hand replayed to the last action."""
+        try:
+            table = Table.restore(record.snapshot)
+        except OmahaError as exc:
+            raise StorageError(f"table {record.table}: {exc}") from None
+        room = cls(arena, record.table, table, record.seq_base)
+        for seat in seats:
+            room.players[seat.seat] = seat
+        hand = table.hand
+        policy = arena.clock_config.policy
+        for action in record.actions:
+            if hand is None or action.hand != table.hands_played:
+                raise StorageError(f"table {record.table}: action for hand {action.hand} but "
+                                   f"hand {table.hands_played} is stored")
+            try:
+                if action.action == "timeout":
+                    hand.timeout(seat=action.seat, policy=TimeoutPolicy(action.policy or
+                                                                          policy.value))
+                elif action.to is not None:
+                    hand.bet_or_raise(action.to, seat=action.seat)
+                else:
+                    getattr(hand, action.action)(seat=action.seat)
+            except (OmahaError, AttributeError, TypeError, ValueError) as exc:
+                raise StorageError(f"table {record.table}: stored action {action} does not "
+                                   f"replay: {exc}") from None
+        for finished in arena.storage.finished_hands(record.table,
+                                                     after_seq=max(0, record.seq_base - 1)):
+            if finished.hand < table.hands_played:
+                room.log.add_finished(HandEvents(finished.hand, finished.seq_base,
+                                                 finished.events))
+        if hand is not None:
+            events = [event.to_dict() for event in hand.events]
+            room.log.add_finished(HandEvents(table.hands_played, record.seq_base, events))
+            room._numbered = len(events)
+            if not hand.is_over:
+                room.game = ClockedHand(hand, now=arena.now(), config=arena.clock_config,
+                                        disconnected=set(hand.seats))
+            else:
+                room._sync_finished(hand)
+        return room
+
+    def _sync_finished(self, hand: Hand) -> None:
+        """A crash after the last action of a hand but before it was stored as finished."""
+        stored = any(f.hand == self.hand_number for f in self.arena.storage.finished_hands(
+            self.number, after_seq=max(0, self.seq_base - 1)))
+        if not stored:
+            self._finish()
+
+
+class Arena:
+    """All the tables of one server process, over one :class:`Storage`.
+
+    ``emit(room, seat, message)`` receives every message for a seat; ``now`` gives integer
+    milliseconds (default :class:`~omaha.clock.MonotonicClock`).
+    """
+
+    def __init__(self, storage: Storage, settings: ArenaSettings, emit: Emit,
+                 now: Callable[[], int] | None = None) -> None:
+        from omaha.clock import MonotonicClock
+        self.storage = storage
+        self.settings = settings
+        self.emit = emit
+        self.now = now if now is not None else MonotonicClock().now
+        self.clock_config = settings.clock_config()
+        self.rooms: dict[int, TableRoom] = {}
+        self._tokens: dict[str, tuple[int, int]] = {}
+
+    @classmethod
+    def open(cls, storage: Storage, settings: ArenaSettings | None = None, *, emit: Emit,
+             now: Callable[[], int] | None = None) -> Arena:
+        """Load the arena from ``storage`` (its stored settings win), or create it."""
+        stored = storage.settings()
+        if stored is not None:
+            try:
+                settings = ArenaSettings.from_dict(stored)
+            except (TypeError, ValueError) as exc:   # OmahaError is a ValueError
+                raise StorageError(f"the stored settings are unusable: {exc}") from None
+        elif settings is None:
+            settings = ArenaSettings()
+        else:
+            storage.save_settings(settings.to_dict())
+        arena = cls(storage, settings, emit, now)
+        records = {r.table: r for r in storage.tables()}
+        seats: dict[int, list[SeatRecord]] = {}
+        for seat in storage.seats():
+            seats.setdefault(seat.table, []).append(seat)
+            arena._tokens[seat.token_hash] = (seat.table, seat.seat)
+        for number in range(1, settings.tables + 1):
+            if number in records:
+                arena.rooms[number] = TableRoom.restore(arena, records[number],
+                                                        seats.get(number, []))
+            else:
+                table = Table(settings.game_config(), seats=settings.seats)
+                storage.create_table(number, table.snapshot(), seq_base=0)
+                arena.rooms[number] = TableRoom(arena, number, table, 0)
+        return arena
+
+    def join(self, name: str, table: int | None = None,
+             token: str | None = None) -> tuple[TableRoom, int, str]:
+        """Seat ``name`` at ``table`` or the first table with a free seat.
+
+        A ``token`` that already holds a seat returns that seat (an idempotent join: the
+        reply to the first one was lost); see :meth:`seat_of`.
+        """
+        if token is not None and hash_token(token) in self._tokens:
+            held, seat = self.seat_of(token)
+            return held, seat, token
+        if table is not None:
+            room = self.rooms.get(table)
+            if room is None:
+                raise ProtocolError("no_table", f"there is no table {table}")
+        else:
+            free = [r for r in self.rooms.values() if r.free_seat() is not None]
+            if not free:
+                raise ProtocolError("table_full", "every seat is taken")
+            room = free[0]
+        seat, token = room.join(name, token)
+        self._tokens[hash_token(token)] = (room.number, seat)
+        return room, seat, token
+
+    def seat_of(self, token: str) -> tuple[TableRoom, int]:
+        """The room and seat ``token`` holds; ProtocolError if none."""
+        found = self._tokens.get(hash_token(token))
+        if found is None:
+            raise ProtocolError("bad_token", "no seat holds this token")
+        return self.rooms[found[0]], found[1]

@@ -1,0 +1,451 @@
+"""The arena's WebSocket server (``omaha serve``; needs the ``[server]`` extra).
+
+One asyncio process: a :class:`~omaha.arena.room.Arena` of tables, one
+:class:`~omaha.arena.driver.ClockDriver` per table for the clock (D1-D4), and one writer task
+per connection so each client receives its messages in order. Everything a client sends is
+checked before it can touch a table: frames above ``max_size`` bytes close the connection
+(WebSocket code 1009), malformed or unknown messages and illegal actions get an ``error``
+message and change nothing, and a client that sends faster than ``rate`` messages per second
+(after a burst of ``burst``) gets ``rate_limited`` and is disconnected (code 1008). A
+connection acts only for the seat its token holds.
+
+``websockets`` is imported when a server starts, never when this module is imported.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import gc
+import json
+import logging
+import os
+import signal
+import time
+from collections.abc import Callable
+from typing import Any
+
+from omaha.arena.driver import ClockDriver
+from omaha.arena.messages import (
+    Act,
+    Join,
+    Ping,
+    ProtocolError,
+    Resume,
+    error_message,
+    parse_client_message,
+)
+from omaha.arena.room import Arena, ArenaSettings, TableRoom
+from omaha.arena.storage import SqliteStorage, Storage
+from omaha.errors import OmahaError
+
+__all__ = ["ArenaServer", "LatencyStats", "serve"]
+
+log = logging.getLogger("omaha.arena")
+
+INSTALL_HINT = 'the arena needs the server extra: pip install "omaha-poker[server]"'
+SLOW_CLIENT_BYTES = 4 << 20   # unsent bytes after which a client that does not read is dropped
+_OPEN: Any = None             # websockets.protocol.State.OPEN, set when a server starts
+
+
+def import_websockets() -> Any:
+    """The ``websockets`` package, or :class:`ImportError` with the install hint."""
+    try:
+        import websockets
+    except ImportError:
+        raise ImportError(INSTALL_HINT) from None
+    return websockets
+
+
+class LatencyStats:
+    """Server latency: from reading an action to having written every resulting update.
+
+    ``samples`` are wall-clock milliseconds (what a bot waits for, once its frame is read);
+    ``cpu`` the process CPU time spent on the same span (the server's own work, without the
+    time other processes held the CPU).
+    """
+
+    def __init__(self, keep: int = 200_000) -> None:
+        self.samples: list[float] = []
+        self.cpu: list[float] = []
+        self.keep = keep
+        self.actions = 0
+
+    def add(self, ms: float, cpu_ms: float | None = None) -> None:
+        """Record one action's latency in milliseconds (and its CPU time, if known)."""
+        self.actions += 1
+        if len(self.samples) < self.keep:
+            self.samples.append(ms)
+            if cpu_ms is not None:
+                self.cpu.append(cpu_ms)
+
+    @staticmethod
+    def _percentiles(samples: list[float]) -> dict[str, Any]:
+        data = sorted(samples)
+        if not data:
+            return {"count": 0, "p50": None, "p99": None, "max": None}
+
+        def pick(q: float) -> float:
+            return data[min(len(data) - 1, int(q * len(data)))]
+        return {"count": len(data), "p50": round(pick(0.50), 3), "p99": round(pick(0.99), 3),
+                "max": round(data[-1], 3)}
+
+    def summary(self) -> dict[str, Any]:
+        """Count, median, 99th percentile and maximum, in milliseconds (``cpu``: CPU time)."""
+        return {**self._percentiles(self.samples), "cpu": self._percentiles(self.cpu)}
+
+
+class _Pending:
+    """Counts the sends one action caused; records the latency when the last is written."""
+
+    __slots__ = ("left", "start", "stats")
+
+    def __init__(self, start: float, stats: LatencyStats) -> None:
+        self.start, self.stats, self.left = start, stats, 0
+
+    def sent(self) -> None:
+        self.left -= 1
+        if self.left == 0:
+            self.stats.add((time.perf_counter() - self.start) * 1000)
+
+
+class _Client:
+    """One connection: its seat once joined, its outbox and its rate-limit bucket."""
+
+    def __init__(self, ws: Any, rate: float, burst: int) -> None:
+        self.ws = ws
+        self.room: TableRoom | None = None
+        self.seat = 0
+        self.outbox: asyncio.Queue[tuple[str, _Pending | None] | None] = asyncio.Queue()
+        self.rate, self.burst = rate, burst
+        self.tokens = float(burst)
+        self.closing = False
+        # websockets >= 13 (the asyncio implementation): write frames synchronously
+        self.direct = _OPEN is not None and hasattr(ws, "protocol") and hasattr(ws, "send_data")
+        self.stamp = time.monotonic()
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def push(self, message: dict[str, Any], pending: _Pending | None = None) -> None:
+        text = json.dumps(message, separators=(",", ":"))
+        if self.direct and self.outbox.empty():
+            self._write_now(text)
+            return
+        if pending is not None:
+            pending.left += 1
+        self.outbox.put_nowait((text, pending))
+
+    def _write_now(self, text: str) -> None:
+        """Write one text frame to the socket at once, in call order, without awaiting.
+
+        Awaiting ``send`` for every recipient would queue each write behind every other
+        table's work; writing through the connection's protocol keeps each client's messages
+        in order and puts them on the wire before the next action is read. A client that
+        does not read has its unsent data capped: over ``SLOW_CLIENT_BYTES`` it is dropped.
+        """
+        ws = self.ws
+        if ws.protocol.state is not _OPEN:
+            return
+        try:
+            ws.protocol.send_text(text.encode())
+            ws.send_data()
+        except Exception:  # noqa: BLE001 - closing connection: its handler cleans up
+            return
+        if ws.transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
+            ws.transport.abort()
+
+
+class ArenaServer:
+    """Serves an arena over WebSockets on ``host:port`` (``port`` 0: a free one).
+
+    ``db`` is a SQLite file path or any :class:`~omaha.arena.storage.Storage` (another
+    database behind the same interface).
+    """
+
+    def __init__(self, db: str | Storage, settings: ArenaSettings | None = None, *,
+                 host: str = "127.0.0.1", port: int = 8765, max_size: int = 4096,
+                 rate: float = 50.0, burst: int = 100, stats_path: str | None = None,
+                 synchronous: str = "NORMAL") -> None:
+        self.host, self.port = host, port
+        self.max_size, self.rate, self.burst = max_size, rate, burst
+        self.stats = LatencyStats()
+        self.stats_path = stats_path
+        self._clients: dict[tuple[int, int], _Client] = {}
+        self._pending: _Pending | None = None
+        self._drivers: dict[int, ClockDriver] = {}
+        self._tasks: list[asyncio.Task[Any]] = []
+        self._server: Any = None
+        self._stop = asyncio.Event()   # needs no running loop since Python 3.10
+        self._closers: set[asyncio.Task[None]] = set()
+        self.storage: Storage = (SqliteStorage(db, synchronous=synchronous)
+                                 if isinstance(db, str) else db)
+        self.arena = Arena.open(self.storage, settings, emit=self._emit)
+
+    # --- arena callbacks ---------------------------------------------------------------
+
+    def _emit(self, room: TableRoom, seat: int, message: dict[str, Any]) -> None:
+        client = self._clients.get((room.number, seat))
+        if client is not None:
+            client.push(message, self._pending)
+
+    def _clock_changed(self, room: TableRoom) -> None:
+        self._drivers[room.number].attach(room.game)
+
+    def _schedule_start(self, room: TableRoom) -> None:
+        delay = self.arena.settings.hand_pause_ms / 1000
+        asyncio.get_running_loop().call_later(delay, self._start_hand, room)
+
+    def _start_hand(self, room: TableRoom) -> None:
+        try:
+            room.start_hand()
+        except Exception:   # storage failure: stop rather than play on unrecorded
+            log.exception("table %s: could not start a hand", room.number)
+            self._stop.set()
+
+    def _on_timeouts(self, room: TableRoom, fired: list[Any]) -> None:
+        try:
+            room.on_timeouts(fired)
+        except Exception:
+            log.exception("table %s: could not record a timeout", room.number)
+            self._stop.set()
+
+    # --- lifecycle ---------------------------------------------------------------------
+
+    async def start(self) -> int:
+        """Listen; returns the port."""
+        global _OPEN
+        websockets = import_websockets()
+        try:
+            from websockets.protocol import State
+            _OPEN = State.OPEN
+        except ImportError:   # pragma: no cover
+            _OPEN = None
+        try:
+            from websockets.asyncio.server import serve as ws_serve
+        except ImportError:   # websockets 12
+            ws_serve = websockets.serve
+        for number, room in self.arena.rooms.items():
+            driver = ClockDriver(functools.partial(self._on_timeouts, room),
+                                 time_source=_ArenaTime(self.arena.now))
+            self._drivers[number] = driver
+            room.on_clock_change = self._clock_changed
+            room.on_hand_over = self._schedule_start
+            driver.attach(room.game)
+            self._tasks.append(asyncio.create_task(driver.run()))
+            if room.can_start():
+                self._schedule_start(room)
+        self._server = await ws_serve(self._handle, self.host, self.port, max_size=self.max_size,
+                                      max_queue=16, compression=None)
+        sockets = list(self._server.sockets)
+        self.port = sockets[0].getsockname()[1]
+        if self.stats_path:
+            self._tasks.append(asyncio.create_task(self._write_stats()))
+        return self.port
+
+    async def run_until_stopped(self) -> None:
+        """Serve until :meth:`stop` (or SIGINT/SIGTERM when installed by :func:`serve`)."""
+        await self._stop.wait()
+        await self.close()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    async def close(self) -> None:
+        """Stop listening, end the tasks, close the database."""
+        for driver in self._drivers.values():
+            driver.stop()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+        self._write_stats_now()
+        self.storage.close()
+
+    def stats_summary(self) -> dict[str, Any]:
+        return {"hands": sum(r.hand_number - (1 if r.in_hand else 0)
+                             for r in self.arena.rooms.values()),
+                "latency_ms": self.stats.summary(), "actions": self.stats.actions,
+                "time": time.time()}
+
+    def _write_stats_now(self) -> None:
+        if self.stats_path:
+            tmp = self.stats_path + ".tmp"
+            with open(tmp, "w", encoding="utf-8") as file:
+                json.dump(self.stats_summary(), file)
+            os.replace(tmp, self.stats_path)
+
+    async def _write_stats(self) -> None:
+        while True:
+            await asyncio.sleep(1.0)
+            self._write_stats_now()
+
+    # --- connections -------------------------------------------------------------------
+
+    async def _handle(self, ws: Any) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        client = _Client(ws, self.rate, self.burst)
+        writer = asyncio.create_task(self._writer(client))
+        try:
+            async for frame in ws:
+                started = time.perf_counter()
+                if client.closing:
+                    continue   # keep reading so the close handshake can complete
+                if not client.allow():
+                    client.closing = True
+                    client.push(error_message("rate_limited", "too many messages; closing"))
+                    client.outbox.put_nowait(None)
+                    closer = asyncio.create_task(self._close_after(client, writer))
+                    self._closers.add(closer)
+                    closer.add_done_callback(self._closers.discard)
+                    self._detach(client)
+                    continue
+                self._receive(client, frame, started)
+        except ConnectionClosed:
+            pass
+        finally:
+            self._detach(client)
+            if not client.closing:
+                writer.cancel()
+
+    async def _close_after(self, client: _Client, writer: asyncio.Task[None]) -> None:
+        await writer
+        await client.ws.close(1008, "rate limit")
+
+    async def _writer(self, client: _Client) -> None:
+        from websockets.exceptions import ConnectionClosed
+
+        while True:
+            item = await client.outbox.get()
+            if item is None:
+                return
+            text, pending = item
+            try:
+                await client.ws.send(text)
+            except ConnectionClosed:
+                pass
+            if pending is not None:
+                pending.sent()
+
+    def _detach(self, client: _Client) -> None:
+        room = client.room
+        if room is not None and self._clients.get((room.number, client.seat)) is client:
+            del self._clients[(room.number, client.seat)]
+            try:
+                room.disconnect(client.seat)
+            except Exception:
+                log.exception("table %s: disconnect failed", room.number)
+                self._stop.set()
+
+    def _attach(self, client: _Client, room: TableRoom, seat: int) -> None:
+        old = self._clients.get((room.number, seat))
+        if old is not None and old is not client:
+            old.room = None   # the newer connection holds the seat now
+            old.push(error_message("replaced", "another connection resumed this seat"))
+            asyncio.create_task(old.ws.close(4001, "replaced"))
+        client.room, client.seat = room, seat
+        self._clients[(room.number, seat)] = client
+
+    def _receive(self, client: _Client, frame: Any, started: float) -> None:
+        try:
+            message = parse_client_message(frame)
+            if isinstance(message, Act):
+                self._act(client, message, started)
+            elif isinstance(message, Join):
+                self._join(client, message)
+            elif isinstance(message, Resume):
+                self._resume(client, message)
+            elif isinstance(message, Ping):
+                client.push({"type": "pong"})
+        except ProtocolError as exc:
+            client.push(error_message(exc.code, exc.detail, rule=exc.rule))
+        except OmahaError as exc:
+            client.push(error_message("refused", str(exc), rule=getattr(exc, "rule", None)))
+
+    def _act(self, client: _Client, message: Act, started: float) -> None:
+        started_cpu = time.process_time()
+        room = client.room
+        if room is None:
+            raise ProtocolError("not_joined", "join or resume a seat first")
+        pending = self._pending = _Pending(started, self.stats)
+        try:
+            room.act(client.seat, message)
+        except ProtocolError:
+            raise
+        except OmahaError:
+            raise
+        except Exception:   # storage failure: the state is unknown, stop (restart restores)
+            log.exception("table %s: action failed", room.number)
+            self._stop.set()
+            raise ProtocolError("internal", "the server failed; reconnect later") from None
+        finally:
+            self._pending = None
+        if pending.left == 0:
+            self.stats.add((time.perf_counter() - started) * 1000,
+                           (time.process_time() - started_cpu) * 1000)
+
+    def _join(self, client: _Client, message: Join) -> None:
+        if client.room is not None:
+            raise ProtocolError("already_joined", f"this connection plays seat {client.seat}")
+        room, seat, token = self.arena.join(message.name, message.table, message.token)
+        self._attach(client, room, seat)
+        joined = room.players[seat].joined_seq
+        client.push({"type": "joined", "table": room.number, "seat": seat, "token": token,
+                     "seq": joined, "settings": self.arena.settings.to_dict()})
+        items, _ = room.resume_items(seat, joined)   # a repeated join catches up from the start
+        client.push({"type": "update", "table": room.number, "hand": room.hand_number,
+                     "events": items, "view": room.view(seat)})
+        room.reconnect(seat)
+        if room.can_start():
+            self._schedule_start(room)
+
+    def _resume(self, client: _Client, message: Resume) -> None:
+        room, seat = self.arena.seat_of(message.token)
+        if client.room is not None and (client.room, client.seat) != (room, seat):
+            raise ProtocolError("already_joined", f"this connection plays seat {client.seat}")
+        self._attach(client, room, seat)
+        items, gap = room.resume_items(seat, message.last_seq)
+        client.push({"type": "resumed", "table": room.number, "seat": seat,
+                     "seq": room.log.last_seq, "gap": gap})
+        client.push({"type": "update", "table": room.number, "hand": room.hand_number,
+                     "events": items, "view": room.view(seat)})
+        room.reconnect(seat)
+        if room.can_start():
+            self._schedule_start(room)
+
+
+class _ArenaTime:
+    """The arena's clock as a :class:`~omaha.clock.TimeSource`."""
+
+    def __init__(self, now: Callable[[], int]) -> None:
+        self.now = now
+
+
+async def serve(db: str | Storage, settings: ArenaSettings | None = None, *, host: str = "127.0.0.1",
+                port: int = 8765, ready: Callable[[int], None] | None = None,
+                **options: Any) -> None:
+    """Run a server until SIGINT/SIGTERM; ``ready(port)`` is called once it listens."""
+    server = ArenaServer(db, settings, host=host, port=port, **options)
+    bound = await server.start()
+    # a long-running server: move start-up objects out of the collector's way (shorter
+    # full collections, so fewer long pauses in the action latency's tail)
+    gc.collect()
+    gc.freeze()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        try:
+            loop.add_signal_handler(sig, server.stop)
+        except (NotImplementedError, RuntimeError):   # Windows
+            pass
+    if ready is not None:
+        ready(bound)
+    await server.run_until_stopped()

@@ -1,0 +1,311 @@
+"""Where the arena keeps its state: the :class:`Storage` interface and its SQLite default.
+
+What is stored, and when (each call is one transaction, committed before it returns, and
+the server acknowledges nothing before that):
+
+* the server's settings (once);
+* per table, the table snapshot (:meth:`omaha.table.Table.snapshot`, seats, stacks, button,
+  and the hand in play with its dealt cards) and ``seq_base``, the stream number before the
+  first event of that hand (:mod:`omaha.arena.stream`);
+* every accepted action of the hand in play (including timeouts), appended one by one; a
+  table's state is its snapshot plus its actions replayed in order;
+* every finished hand: its PHH text and its events (for export and for resuming streams),
+  together with the new table snapshot (which clears the actions);
+* seats: name, the SHA-256 of the seat's token (never the token), the stream number at
+  which the seat was taken; and a ledger of every chip brought to a table.
+
+Another database (PostgreSQL, say) only has to implement the same methods with the same
+transactions; see ``docs/arena.md``.
+
+>>> store = SqliteStorage(":memory:")
+>>> store.create_table(1, {"format": "demo"}, seq_base=0)
+>>> store.append_action(1, ActionRecord(hand=1, seat=3, action="call"))
+>>> [(t.table, t.seq_base, [a.action for a in t.actions]) for t in store.tables()]
+[(1, 0, ['call'])]
+>>> store.close()
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from omaha.errors import OmahaError
+
+__all__ = [
+    "ActionRecord",
+    "FinishedHand",
+    "LedgerEntry",
+    "SeatRecord",
+    "SqliteStorage",
+    "Storage",
+    "StorageError",
+    "TableRecord",
+]
+
+
+class StorageError(OmahaError):
+    """The database cannot be used (wrong schema version, unreadable rows)."""
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    """One accepted action of the hand in play: ``action`` is a :class:`~omaha.hand.Hand`
+    method name, ``to`` the bet-or-raise total, or ``action="timeout"`` with the D2
+    ``policy`` value."""
+
+    hand: int
+    seat: int
+    action: str
+    to: int | None = None
+    policy: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    """A taken seat: its player's name, the hash of its token, where its stream began."""
+
+    table: int
+    seat: int
+    name: str
+    token_hash: str
+    joined_seq: int
+
+
+@dataclass(frozen=True, slots=True)
+class LedgerEntry:
+    """Chips brought to ``table`` by ``seat`` (``kind`` ``buy_in`` or ``rebuy``) before
+    hand number ``before_hand``."""
+
+    table: int
+    seat: int
+    amount: int
+    kind: str
+    before_hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedHand:
+    """A finished hand: its number, stream base, omniscient events and PHH text."""
+
+    table: int
+    hand: int
+    seq_base: int
+    events: list[dict[str, Any]]
+    phh: str
+
+
+@dataclass(slots=True)
+class TableRecord:
+    """A table as stored: snapshot, stream base and the actions to replay on top."""
+
+    table: int
+    snapshot: dict[str, Any]
+    seq_base: int
+    actions: list[ActionRecord] = field(default_factory=list)
+
+
+class Storage(Protocol):
+    """The arena's persistence. Every method is one committed transaction."""
+
+    def settings(self) -> dict[str, Any] | None:
+        """The settings stored by the first start, or None for a new database."""
+        ...
+
+    def save_settings(self, settings: dict[str, Any]) -> None:
+        """Store the settings (first start only)."""
+        ...
+
+    def tables(self) -> list[TableRecord]:
+        """Every table with its actions, by table number."""
+        ...
+
+    def create_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int) -> None:
+        """A new table."""
+        ...
+
+    def save_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int,
+                   seat: SeatRecord | None = None, finished: FinishedHand | None = None,
+                   ledger: Sequence[LedgerEntry] = ()) -> None:
+        """Replace the table's snapshot (its actions are then part of it and are dropped),
+        with a new seat, a finished hand and ledger entries in the same transaction."""
+        ...
+
+    def append_action(self, table: int, action: ActionRecord) -> None:
+        """Append one accepted action of the hand in play."""
+        ...
+
+    def seats(self) -> list[SeatRecord]:
+        """Every taken seat."""
+        ...
+
+    def ledger(self, table: int | None = None) -> list[LedgerEntry]:
+        """Chips brought to the tables, in order."""
+        ...
+
+    def finished_hands(self, table: int | None = None, *,
+                       after_seq: int | None = None) -> Iterator[FinishedHand]:
+        """Finished hands by table and hand number (``after_seq``: only hands with an event
+        numbered above it)."""
+        ...
+
+    def close(self) -> None:
+        """Release the database."""
+        ...
+
+
+SCHEMA_VERSION = 1
+
+_DDL = """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS tables (
+    id INTEGER PRIMARY KEY, snapshot TEXT NOT NULL, seq_base INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS actions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL, hand INTEGER NOT NULL,
+    seat INTEGER NOT NULL, action TEXT NOT NULL, amount INTEGER, policy TEXT);
+CREATE INDEX IF NOT EXISTS actions_by_table ON actions (table_id, id);
+CREATE TABLE IF NOT EXISTS seats (
+    table_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE, joined_seq INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS hands (
+    table_id INTEGER NOT NULL, hand INTEGER NOT NULL, seq_base INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL, events TEXT NOT NULL, phh TEXT NOT NULL,
+    PRIMARY KEY (table_id, hand));
+CREATE INDEX IF NOT EXISTS hands_by_seq ON hands (table_id, last_seq);
+CREATE TABLE IF NOT EXISTS ledger (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL, seat INTEGER NOT NULL,
+    amount INTEGER NOT NULL, kind TEXT NOT NULL, before_hand INTEGER NOT NULL);
+"""
+
+
+class SqliteStorage:
+    """:class:`Storage` in one SQLite file (stdlib :mod:`sqlite3`, WAL journal).
+
+    ``synchronous="NORMAL"`` (the default) makes every commit survive the death of the
+    process (``kill -9``); ``"FULL"`` also survives a power cut, at an fsync per commit.
+    """
+
+    def __init__(self, path: str, *, synchronous: str = "NORMAL") -> None:
+        if synchronous not in ("NORMAL", "FULL"):
+            raise StorageError(f"synchronous is NORMAL or FULL, got {synchronous!r}")
+        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute(f"PRAGMA synchronous={synchronous}")
+        self._db.execute("PRAGMA busy_timeout=5000")
+        with self._transaction():
+            for statement in _DDL.split(";"):
+                if statement.strip():
+                    self._db.execute(statement)
+            row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+            if row is None:
+                self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif row[0] != str(SCHEMA_VERSION):
+                raise StorageError(f"database schema {row[0]}, this version reads "
+                                   f"{SCHEMA_VERSION}")
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._db)
+
+    def settings(self) -> dict[str, Any] | None:
+        row = self._db.execute("SELECT value FROM meta WHERE key='settings'").fetchone()
+        return None if row is None else _load(row[0])
+
+    def save_settings(self, settings: dict[str, Any]) -> None:
+        with self._transaction():
+            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('settings', ?)",
+                             (json.dumps(settings),))
+
+    def tables(self) -> list[TableRecord]:
+        records = {table: TableRecord(table, _load(snapshot), base) for table, snapshot, base in
+                   self._db.execute("SELECT id, snapshot, seq_base FROM tables ORDER BY id")}
+        for table, hand, seat, action, amount, policy in self._db.execute(
+                "SELECT table_id, hand, seat, action, amount, policy FROM actions ORDER BY id"):
+            records[table].actions.append(ActionRecord(hand, seat, action, amount, policy))
+        return list(records.values())
+
+    def create_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int) -> None:
+        with self._transaction():
+            self._db.execute("INSERT INTO tables VALUES (?, ?, ?)",
+                             (table, json.dumps(snapshot), seq_base))
+
+    def save_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int,
+                   seat: SeatRecord | None = None, finished: FinishedHand | None = None,
+                   ledger: Sequence[LedgerEntry] = ()) -> None:
+        db = self._db
+        with self._transaction():
+            db.execute("UPDATE tables SET snapshot=?, seq_base=? WHERE id=?",
+                       (json.dumps(snapshot), seq_base, table))
+            db.execute("DELETE FROM actions WHERE table_id=?", (table,))
+            if seat is not None:
+                db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                           (seat.table, seat.seat, seat.name, seat.token_hash, seat.joined_seq))
+            if finished is not None:
+                db.execute("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?)",
+                           (finished.table, finished.hand, finished.seq_base,
+                            finished.seq_base + len(finished.events),
+                            json.dumps(finished.events), finished.phh))
+            for entry in ledger:
+                db.execute("INSERT INTO ledger (table_id, seat, amount, kind, before_hand) "
+                           "VALUES (?, ?, ?, ?, ?)",
+                           (entry.table, entry.seat, entry.amount, entry.kind, entry.before_hand))
+
+    def append_action(self, table: int, action: ActionRecord) -> None:
+        # one statement in autocommit mode is its own transaction: committed on return
+        self._db.execute("INSERT INTO actions (table_id, hand, seat, action, amount, policy) "
+                         "VALUES (?, ?, ?, ?, ?, ?)",
+                         (table, action.hand, action.seat, action.action, action.to,
+                          action.policy))
+
+    def seats(self) -> list[SeatRecord]:
+        return [SeatRecord(*row) for row in self._db.execute(
+            "SELECT table_id, seat, name, token_hash, joined_seq FROM seats "
+            "ORDER BY table_id, seat")]
+
+    def ledger(self, table: int | None = None) -> list[LedgerEntry]:
+        query = "SELECT table_id, seat, amount, kind, before_hand FROM ledger"
+        rows = (self._db.execute(query + " ORDER BY id") if table is None else
+                self._db.execute(query + " WHERE table_id=? ORDER BY id", (table,)))
+        return [LedgerEntry(*row) for row in rows]
+
+    def finished_hands(self, table: int | None = None, *,
+                       after_seq: int | None = None) -> Iterator[FinishedHand]:
+        query = "SELECT table_id, hand, seq_base, events, phh FROM hands"
+        where, params = [], []
+        if table is not None:
+            where.append("table_id=?")
+            params.append(table)
+        if after_seq is not None:
+            where.append("last_seq>?")
+            params.append(after_seq)
+        if where:
+            query += " WHERE " + " AND ".join(where)
+        for t, hand, base, events, phh in self._db.execute(query + " ORDER BY table_id, hand",
+                                                           params).fetchall():
+            yield FinishedHand(t, hand, base, _load(events), phh)
+
+    def close(self) -> None:
+        self._db.close()
+
+
+def _load(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError as exc:
+        raise StorageError(f"unreadable row: {exc}") from None
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error)."""
+
+    def __init__(self, db: sqlite3.Connection) -> None:
+        self._db = db
+
+    def __enter__(self) -> None:
+        self._db.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, kind: object, *rest: object) -> None:
+        self._db.execute("COMMIT" if kind is None else "ROLLBACK")

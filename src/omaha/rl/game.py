@@ -1,0 +1,246 @@
+"""One learning episode = one hand of a fixed table, and its observation encoding.
+
+:class:`Episode` is what every environment in :mod:`omaha.rl` drives: it deals a hand to
+``players`` seats, each starting with ``stack`` chips (banked scoring: stacks are reset
+every hand), moves the button one seat per episode, turns discrete actions
+(:class:`~omaha.rl.actions.ActionSet`) into engine actions, and reports rewards in big
+blinds. Cards come from the OS generator (C2) unless :meth:`Episode.reset` gets a seed; a
+seeded reset replays exactly. The engine checks every action, so the rules are the engine's.
+
+Observation: a float32 vector; chip amounts are in big blinds and players are listed from
+the observer clockwise (the observer first):
+
+========================  ==========================================================
+slice                     meaning
+========================  ==========================================================
+``[0, 52)``               own hole cards, one-hot by card index ``4 * rank + suit``
+``[52, 104)``             board cards, one-hot
+``[104, 108)``            street: preflop, flop, turn, river, one-hot
+``[108, 112)``            pot, amount to call, minimum and maximum raise total (0: none)
+``[112 + 7k, 119 + 7k)``  player ``k`` seats after the observer: stack, bet this round,
+                          chips put in this hand, active, all-in, folded, has the button
+========================  ==========================================================
+
+>>> episode = Episode(players=3)
+>>> episode.reset(seed=1)
+>>> episode.observation_size, episode.actor
+(133, 0)
+>>> obs = episode.observation(0)
+>>> int(obs[:52].sum()), float(obs[108]), float(obs[109])   # 4 hole cards, pot 1.5 bb, call 1
+(4, 1.5, 1.0)
+>>> episode.step(1); episode.step(1); episode.step(1)      # call, call, check: the flop
+>>> int(episode.observation(0)[52:104].sum())
+3
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from omaha.betting import LegalActions
+from omaha.config import GameConfig
+from omaha.errors import ArrayError, ConfigError, IllegalActionError
+from omaha.hand import Hand
+from omaha.rl.actions import CHECK_CALL, FOLD, ActionSet
+from omaha.states import ACTIVE, FOLDED
+
+__all__ = ["PLAYER_FEATURES", "TABLE_FEATURES", "Episode", "make_config"]
+
+TABLE_FEATURES = 112
+PLAYER_FEATURES = 7
+
+
+def make_config(game: str = "PO", blinds: tuple[int, int] = (1, 2),
+                stakes: tuple[int, int] = (2, 4)) -> GameConfig:
+    """A game from a PHH code or short name (``PO``, ``NO``, ``FO/8``, ``plo8``, ``nlh``...).
+
+    ``blinds`` are used in pot and no limit, ``stakes`` (small/big bet) in fixed limit.
+
+    >>> make_config("plo8").variant.name, make_config("FO/8").big_blind
+    ('Omaha Hi/Lo 8-or-better', 2)
+    """
+    from omaha.phh import variant_for_name
+    from omaha.phh.stakes import engine_variant
+
+    code = variant_for_name(game)
+    variant = engine_variant(code)
+    if code.fixed_limit:
+        return GameConfig.fixed_limit(small_bet=stakes[0], big_bet=stakes[1], variant=variant)
+    maker = GameConfig.pot_limit if code.structure == "pot" else GameConfig.no_limit
+    return maker(small_blind=blinds[0], big_blind=blinds[1], variant=variant)
+
+
+class Episode:
+    """A table of ``players`` seats playing one hand per episode (see the module notes).
+
+    ``config`` is the game (default pot-limit Omaha 1/2), ``stack`` each seat's chips at
+    the start of every hand (default 100 big blinds), ``actions`` the discrete actions.
+    Player ``i`` (0-based) sits in seat ``i + 1``.
+    """
+
+    def __init__(self, config: GameConfig | None = None, *, players: int = 2,
+                 stack: int | None = None, actions: ActionSet | None = None) -> None:
+        config = config if config is not None else make_config()
+        if not isinstance(config, GameConfig):
+            raise ConfigError(None, f"config must be a GameConfig, got {config!r}")
+        if type(players) is not int or not 2 <= players <= config.variant.max_players:
+            raise ConfigError("T1", f"{config.variant.name} seats 2 to "
+                              f"{config.variant.max_players} players, got {players!r}")
+        stack = 100 * config.big_blind if stack is None else stack
+        forced = config.ante + config.big_blind + config.big_blind_ante
+        if type(stack) is not int or not forced < stack <= 10**12:
+            # every hand must have a decision: nobody all-in from the forced bets alone
+            raise ConfigError("B8", f"stack must be an int above the forced bets ({forced}) "
+                              f"and at most 10**12, got {stack!r}")
+        self.config = config
+        self.players = players
+        self.stack = stack
+        self.actions = actions if actions is not None else ActionSet()
+        if not isinstance(self.actions, ActionSet):
+            raise ConfigError(None, f"actions must be an ActionSet, got {self.actions!r}")
+        self.observation_size = TABLE_FEATURES + PLAYER_FEATURES * players
+        self._scale = 1.0 / config.big_blind
+        self._rng: random.Random | None = None
+        self._episodes = 0
+        self.hand: Hand | None = None
+        self._legal: LegalActions | None = None
+        self._mask: list[int] = []
+        self._totals: tuple[int, ...] = ()
+        self._actor: int | None = None
+
+    # --- episode flow ------------------------------------------------------------------
+
+    def reset(self, seed: int | None = None) -> None:
+        """Deal a new hand; a ``seed`` restarts the card generator and the button (seat 1)."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+            self._episodes = 0
+        button = 1 + self._episodes % self.players
+        self._episodes += 1
+        stacks = dict.fromkeys(range(1, self.players + 1), self.stack)
+        self.hand = Hand(self.config, stacks=stacks, button=button, rng=self._rng)
+        self._refresh()
+
+    def _refresh(self) -> None:
+        hand = self._hand
+        if hand._to_act < 0 or hand.is_over:
+            self._legal, self._mask, self._totals = None, [0] * self.actions.size, ()
+            self._actor = None
+            return
+        self._actor = hand._to_act
+        legal = hand.legal_actions()
+        current, pot = hand._round.current_bet, hand._pot
+        self._legal = legal
+        self._totals = self.actions.raise_totals(legal, current, pot)
+        self._mask = self.actions.mask(legal, current, pot, self._totals)
+
+    @property
+    def _hand(self) -> Hand:
+        return self._require()
+
+    def _require(self) -> Hand:
+        if self.hand is None:
+            raise IllegalActionError("B1", "no hand yet: call reset() first")
+        return self.hand
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand is finished."""
+        return self._hand.is_over
+
+    @property
+    def actor(self) -> int | None:
+        """The 0-based player to act, or None once the hand is over."""
+        self._require()
+        return self._actor
+
+    @property
+    def mask(self) -> list[int]:
+        """The action mask of the player to act (all zeros once the hand is over)."""
+        self._require()
+        return list(self._mask)
+
+    def step(self, action: int) -> None:
+        """Apply discrete ``action`` for the player to act; refuses a masked action."""
+        hand = self._hand
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise IllegalActionError("B2", f"an action is an int, got {action!r}")
+        action = int(action)
+        if not 0 <= action < self.actions.size or not self._mask[action]:
+            allowed = self.actions.describe(self._mask)
+            raise IllegalActionError("B2", f"action {action} is not legal now; legal: {allowed}")
+        if action == FOLD:
+            hand.fold()
+        elif action == CHECK_CALL:
+            hand.check_or_call()
+        else:
+            hand.bet_or_raise(self._totals[action - 2])
+        self._refresh()
+
+    def play_bot(self, bot: Any, rng: random.Random) -> None:
+        """Let a built-in bot (:mod:`omaha.bots`) make the decision of the player to act."""
+        from omaha.bots import act, situation
+
+        act(self._hand, bot.decide(situation(self._hand), rng))
+        self._refresh()
+
+    def rewards(self) -> list[float]:
+        """Each player's result in big blinds (zeros until the hand is over)."""
+        hand = self._hand
+        if not hand.is_over:
+            return [0.0] * self.players
+        scale = self._scale
+        return [(chips - self.stack) * scale for chips in hand._stacks]
+
+    def history(self) -> Any:
+        """The hand so far as a PHH :class:`~omaha.phh.HandHistory` (its text: ``phh.dumps``)."""
+        from omaha.phh.export import history_from_events
+
+        return history_from_events(self._hand.events)
+
+    # --- observation -------------------------------------------------------------------
+
+    def observation(self, player: int,
+                    out: npt.NDArray[np.float32] | None = None) -> npt.NDArray[np.float32]:
+        """What ``player`` (0-based) sees, encoded as in the module notes.
+
+        ``out`` is an array of :attr:`observation_size` float32 to write into (else a new one).
+        """
+        hand = self._hand
+        n = self.players
+        if type(player) is not int or not 0 <= player < n:
+            raise IllegalActionError("T1", f"player must be 0..{n - 1}, got {player!r}")
+        if out is None:
+            obs = np.zeros(self.observation_size, np.float32)
+        else:
+            if out.shape != (self.observation_size,) or out.dtype != np.float32:
+                raise ArrayError(f"out must be float32 of shape ({self.observation_size},), "
+                                 f"got {out.dtype} {out.shape}")
+            obs = out
+            obs[:108] = 0.0
+        street = hand._street
+        ones = [*hand._holes[player], *[52 + c for c in hand._board]]
+        if street < 4:
+            ones.append(104 + street)
+        obs[ones] = 1.0
+        scale = self._scale
+        legal = self._legal if self._actor == player else None
+        if legal is None:
+            values = [hand._pot * scale, 0.0, 0.0, 0.0]
+        else:
+            low, high = legal.min_raise_to, legal.max_raise_to
+            values = [hand._pot * scale, legal.call_amount * scale,
+                      0.0 if low is None else low * scale, 0.0 if high is None else high * scale]
+        stacks, bets, contrib, status = hand._stacks, hand._bets, hand._contrib, hand._status
+        button = hand._button
+        for i in (*range(player, n), *range(player)):
+            state = status[i]
+            values += (stacks[i] * scale, bets[i] * scale, contrib[i] * scale,
+                       state == ACTIVE, state != ACTIVE and state != FOLDED,
+                       state == FOLDED, i == button)
+        obs[108:] = values
+        return obs
