@@ -4,8 +4,10 @@ Both engines play the same random policy through their public APIs in the same r
 decision, with probability 0.15 fold when facing a bet, with probability 0.20 more bet or raise
 to a uniform amount between the legal minimum and maximum, else check or call. Every hand
 starts from six stacks of 200 with blinds 1/2; dealing, showdown and awarding are automatic
-in both. Targets: at least 300x PokerKit's hands per second, and at most 10 KB per hand in
-progress (tracemalloc over 10,000 live hands).
+in both. Targets: at least 300x PokerKit's hands per second (issue 12 asks 400x: not reached
+in pure Python, see docs/architecture.md), and at most 3 KB per hand in progress (tracemalloc
+over 10,000 live hands; undo records included). Branching for tree search is measured by
+:mod:`bench_copy_undo`.
 
 Run ``python benchmarks/bench_engine.py`` for the side-by-side table, or
 ``python -m pytest benchmarks/bench_engine.py`` for pytest-benchmark timings and the targets.
@@ -166,8 +168,8 @@ def test_target_300x_pokerkit() -> None:
     assert result["ratio"] >= 300, result
 
 
-def test_target_10kb_per_live_hand() -> None:
-    assert live_hand_bytes() <= 10 * 1024
+def test_target_3kb_per_live_hand() -> None:
+    assert live_hand_bytes() <= 3 * 1024
 
 
 if __name__ == "__main__":

@@ -7,8 +7,9 @@ compiled splitter :func:`omahacore.pots.settle`, the big blind ante as its dead 
 
 The award is computed in full (rake asked and checked, pots settled) before anything of it
 is applied. If that fails (a rake rule answering nonsense, K1), the hand is put back exactly
-as it was before the action that ended it and the error is raised: nothing is lost, and the
-action can be made again once the cause is fixed.
+as it was before the action that ended it, from that action's undo record
+(:mod:`omaha.state`), and the error is raised: nothing is lost, and the action can be made
+again once the cause is fixed.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from typing import Any
 
 from omaha.cards import DECK, Card
 from omaha.errors import IllegalActionError, TableError
-from omaha.events import HandEnded, Mucked, Returned, Shown, TimedOut
+from omaha.events import HandEnded, Mucked, Returned, Shown
 from omaha.limits import shown as _text
 from omaha.showdown import (
     RINGS,
@@ -28,7 +29,8 @@ from omaha.showdown import (
     strengths,
     uncalled,
 )
-from omaha.states import ALL_IN, FOLDED, MUCKED, PROTECTED, SHOWDOWN, HandState
+from omaha.state import HandState
+from omaha.states import ALL_IN, FOLDED, MUCKED, PROTECTED, SHOWDOWN
 from omahacore.errors import PotError
 from omahacore.pots import Settlement, build_pots, settle
 
@@ -70,13 +72,21 @@ class ShowdownAndAward(HandState):
         self._resolve_showdown()
 
     def _resolve_showdown(self) -> None:
-        """Show or muck in order until a free choice (manual mode) or the end."""
-        state, status, log, seats = self._showdown_state, self._status, self._log, self.seats
-        assert state is not None
+        """Show or muck in order until a free choice (manual mode) or the end.
+
+        The lists it edits for several players are replaced, not edited (see
+        :class:`~omaha.state.HandState`), so undo records keep the old ones.
+        """
+        assert self._showdown_state is not None
+        state = self._showdown_state = self._showdown_state.copy()
+        status = self._status = self._status[:]
+        order = self._order = self._order[:]
+        shown_list = self._shown = self._shown[:]
+        log, seats = self._log, self.seats
         forced = [s == ALL_IN or s == PROTECTED for s in status]
-        for i, shown in state.decide(self._order, forced, stop_at_choice=self._manual):
+        for i, shown in state.decide(order, forced, stop_at_choice=self._manual):
             if shown:
-                self._shown[i] = True
+                shown_list[i] = True
                 log.append((Shown, seats[i], self._holes[i]))
             else:
                 status[i] = MUCKED
@@ -100,18 +110,24 @@ class ShowdownAndAward(HandState):
     def show(self, *, seat: int | None = None) -> None:
         """Show the hand at showdown (S1)."""
         i = self._showdown_turn(seat)
-        self._mark = len(self._log)
-        del self._order[0]
+        self._push(i)
+        self._order = self._order[1:]
+        self._shown = self._shown[:]
         self._shown[i] = True
-        self._showdown_state.reveal(i)  # type: ignore[union-attr]
+        assert self._showdown_state is not None
+        self._showdown_state = self._showdown_state.copy()
+        self._showdown_state.reveal(i)
         self._log.append((Shown, self.seats[i], self._holes[i]))
         self._resolve_showdown()
 
     def muck(self, *, seat: int | None = None) -> None:
         """Muck at showdown: offered only for a hand that cannot win (S1)."""
         i = self._showdown_turn(seat)
-        self._mark = len(self._log)
-        del self._order[0]
+        self._push(i)
+        self._muck(i)
+
+    def _muck(self, i: int) -> None:
+        self._order = self._order[1:]
         self._status[i] = MUCKED
         self._log.append((Mucked, self.seats[i]))
         self._resolve_showdown()
@@ -120,7 +136,7 @@ class ShowdownAndAward(HandState):
         """Award every pot through the splitter (S4 when one player is left) and close.
 
         Everything that can fail is done first; on failure the hand goes back to how it was
-        before the action that ended it (:meth:`_undo_action`).
+        before the action that ended it (:meth:`_take_back`).
         """
         n = self._n
         rake = self._asked_rake()
@@ -130,7 +146,7 @@ class ShowdownAndAward(HandState):
             settlement = settle(self._contrib, [s == FOLDED for s in self._status], high, low,
                                 order=order, rake=rake, dead=self._dead)
         except PotError:
-            self._undo_action()
+            self._take_back()
             raise
         payouts, returned = list(settlement.payouts), list(settlement.returned)
         seats, log = self.seats, self._log
@@ -144,7 +160,6 @@ class ShowdownAndAward(HandState):
             log.append((pot_awarded, settlement, k, seats))
         log.append((HandEnded, tuple(final)))
         self._stacks = final
-        self._payouts = (payouts, returned)
         self._settlement = settlement
 
     def _asked_rake(self) -> int:
@@ -160,36 +175,23 @@ class ShowdownAndAward(HandState):
         try:
             rake: Any = self._rake.rake_for(total, self._n, len(self._board) >= 3)
         except Exception:
-            self._undo_action()
+            self._take_back()
             raise
         if type(rake) is not int or not 0 <= rake <= total:
-            where = ("the hand is back as it was before the last action" if self._mark >= 0
+            where = ("the hand is back as it was before the last action" if self._undo
                      else "no hand was dealt")
-            self._undo_action()
+            self._take_back()
             raise TableError("K1", f"the rake rule returned {rake!r} for a pot of {total}; it "
                              f"must be a whole number of chips from 0 to {total}, so {where}")
         return rake
 
-    def _undo_action(self) -> None:
-        """Put the hand back exactly as it was before the action now ending it.
-
-        Only for errors at the award, so it may be slow: the hand is replayed from its own
-        log up to that action (a timeout's TimedOut record goes with its consequence) and
-        takes over the replayed state. The rake rule is not asked during the replay. A hand
-        that ends as it is dealt (everyone all-in from the blinds) has no earlier state: the
-        error leaves the constructor and no hand is made.
+    def _take_back(self) -> None:
+        """Put the hand back exactly as it was before the action now ending it, from its
+        undo record. A hand that ends as it is dealt (everyone all-in from the blinds) has
+        no earlier state: the error leaves the constructor and no hand is made.
         """
-        from omaha.snapshot import replay
-        log, mark = self._log, self._mark
-        if mark < 0:
-            return
-        if log[mark - 1][0] is TimedOut:   # always right before its consequence
-            mark -= 1
-        before = replay([entry[0](*entry[1:]) for entry in log[:mark]], deck=self._deck,
-                        manual_showdown=self._manual)
-        for name in HandState.__slots__:
-            if name not in ("_rake", "_manual", "config", "seats"):
-                setattr(self, name, getattr(before, name))
+        if self._undo:
+            self._pop()
 
     def _build_result(self, settlement: Settlement) -> HandResult:
         seats, n = self.seats, self._n
@@ -198,8 +200,8 @@ class ShowdownAndAward(HandState):
         return HandResult(
             seats=seats,
             pots=tuple(pot_awarded(settlement, k, seats) for k in range(len(settlement.pots))),
-            payouts=dict(zip(seats, self._payouts[0])),
-            returned={seats[i]: r for i, r in enumerate(self._payouts[1]) if r},
+            payouts=dict(zip(seats, settlement.payouts)),
+            returned={seats[i]: r for i, r in enumerate(settlement.returned) if r},
             stacks=dict(zip(seats, final)),
             net={seats[i]: final[i] - start[i] for i in range(n)},
             shown={seats[i]: tuple([DECK[c] for c in self._holes[i]]) for i in range(n) if shown[i]},

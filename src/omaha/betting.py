@@ -19,6 +19,8 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 from omaha.config import FIXED_LIMIT, POT_LIMIT, Structure
+from omaha.errors import IllegalActionError
+from omaha.limits import MAX_CHIPS, shown
 
 __all__ = ["BettingRound", "LegalActions"]
 
@@ -79,7 +81,7 @@ class BettingRound:
     """
 
     __slots__ = ("aggressor", "cap", "current_bet", "full_level", "limit", "min_raise",
-                 "pot_limit", "raises", "unit")
+                 "pot_limit", "raises", "reopen_at", "unit")
 
     def __init__(self, structure: Structure, unit: int, cap: int | None, *,
                  current_bet: int = 0, raises: int = 0) -> None:
@@ -92,6 +94,24 @@ class BettingRound:
         self.full_level = current_bet
         self.raises = raises
         self.aggressor = -1
+        self.reopen_at = self._reopening()
+
+    def _reopening(self) -> int:
+        """The rule of reopening (B6, B7), stated once: a player who already acted may raise
+        again only when what was added since is at least this much. No limit and pot limit:
+        a full raise (several short all-ins add up, as in Robert's Rules). Fixed limit: half
+        a unit counts as full.
+        """
+        return (self.unit + 1) // 2 if self.limit else self.min_raise
+
+    def copy(self) -> BettingRound:
+        """An independent copy (for :meth:`omaha.hand.Hand.copy`)."""
+        other = object.__new__(BettingRound)
+        other.limit, other.pot_limit = self.limit, self.pot_limit
+        other.unit, other.cap, other.current_bet = self.unit, self.cap, self.current_bet
+        other.min_raise, other.full_level = self.min_raise, self.full_level
+        other.raises, other.aggressor, other.reopen_at = self.raises, self.aggressor, self.reopen_at
+        return other
 
     def next_street(self, unit: int, cap: int | None) -> None:
         """Start a new betting round in place (nobody has bet)."""
@@ -100,18 +120,25 @@ class BettingRound:
         self.current_bet = self.full_level = self.raises = 0
         self.min_raise = unit
         self.aggressor = -1
+        self.reopen_at = self._reopening()
+
+    def next_round(self, unit: int, cap: int | None) -> BettingRound:
+        """A new round for the next street (this one is left as it was: the hand keeps
+        rounds unchanged once made, so its undo records can hold them)."""
+        other = self.copy()
+        other.next_street(unit, cap)
+        return other
+
+    def raised(self, to: int, *, player: int) -> BettingRound:
+        """A copy of this round with a bet or raise to ``to`` recorded (:meth:`apply_raise`)."""
+        other = self.copy()
+        other.apply_raise(to, player=player)
+        return other
 
     def reopened_for(self, bet: int) -> bool:
-        """Whether a player who already acted with ``bet`` in front faces a full raise (B6, B7).
-
-        No limit and pot limit: what was added since they acted must be a full raise
-        (several short all-ins add up, as in Robert's Rules). Fixed limit: at least half a
-        unit counts as full.
-        """
-        added = self.current_bet - bet
-        if self.limit:
-            return 2 * added >= self.unit
-        return added >= self.min_raise
+        """Whether a player who already acted with ``bet`` in front faces a full raise (B6, B7;
+        see :meth:`_reopening`)."""
+        return self.current_bet - bet >= self.reopen_at
 
     def legal(self, seat: int, bet: int, stack: int, pot_total: int, acted: bool,
               others_can_act: bool) -> LegalActions:
@@ -127,9 +154,8 @@ class BettingRound:
         call = (owed if owed < stack else stack) if owed > 0 else 0
         allin = bet + stack
         low = high = None
-        # reopened: not acted yet, or facing a full raise since (the rule of reopened_for)
-        if allin > current and others_can_act and (
-                not acted or (2 * owed >= self.unit if self.limit else owed >= self.min_raise)):
+        # reopened: not acted yet, or facing a full raise since (the rule of _reopening)
+        if allin > current and others_can_act and (not acted or owed >= self.reopen_at):
             if self.limit:
                 if self.cap is None or self.raises < self.cap:
                     low = self.full_level + self.unit
@@ -146,6 +172,40 @@ class BettingRound:
                 if high > allin:
                     high = allin
         return _new_tuple(LegalActions, (seat, True, owed <= 0, call, low, high, False, False))
+
+    def refusal(self, seat: int, to: int, *, bet: int, stack: int, acted: bool,
+                others_can_act: bool, span: tuple[int, int] | None) -> IllegalActionError:
+        """The rule a refused bet or raise by ``seat`` to ``to`` breaks, with the limits
+        (``span``: the legal (min, max) totals, or None when no raise is allowed)."""
+        if not -MAX_CHIPS <= to <= MAX_CHIPS:
+            return IllegalActionError("B8", f"a bet to {shown(to)} is beyond any stack (the "
+                                      "limit is MAX_CHIPS = 2**63-1)")
+        current = self.current_bet
+        word = "raise" if current else "bet"
+        if span is None:
+            if bet + stack <= current:
+                return IllegalActionError("B8", f"seat {seat} has {stack} chips, not enough to "
+                                          "raise; call (all-in) or fold")
+            if not others_can_act:
+                return IllegalActionError("B8", "every other player is all-in; nobody could "
+                                          "call a raise, so call or fold")
+            if acted and not self.reopened_for(bet):
+                return IllegalActionError("B7", f"seat {seat} already acted and faces less than "
+                                          "a full raise; only call or fold")
+            return IllegalActionError("B3", f"the betting is capped at {self.cap} bets this "
+                                      "round; only call or fold")
+        low, high = span
+        if low == high and self.limit:
+            return IllegalActionError("B3", f"the {word} must be to exactly {low}, got {to}")
+        if to < low:
+            if low == bet + stack:
+                return IllegalActionError("B8", f"seat {seat} can only {word} all-in to {low}, "
+                                          f"got {to}")
+            return IllegalActionError("B4", f"minimum {word} is to {low}, got {to}")
+        if high < bet + stack and self.pot_limit:
+            return IllegalActionError("B5", f"maximum {word} is to {high} (the pot), got {to}")
+        return IllegalActionError("B8", f"seat {seat} has {stack} chips; maximum {word} is to "
+                                  f"{high}, got {to}")
 
     def raise_range(self, bet: int, stack: int, pot_total: int, acted: bool,
                     others_can_act: bool) -> tuple[int, int] | None:
@@ -164,5 +224,6 @@ class BettingRound:
         elif to - self.current_bet >= self.min_raise:
             self.min_raise = to - self.current_bet
             self.raises += 1
+            self.reopen_at = self.min_raise
         self.current_bet = to
         self.aggressor = player

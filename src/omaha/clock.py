@@ -109,13 +109,23 @@ class MonotonicClock:
 
 # --- policy and config (D1-D3) -------------------------------------------------------------
 
-class TimeoutAction(Enum):
-    """What a timeout did to the player (D2); ``MUCK`` for a showdown decision left open."""
+class TimeoutAction(str, Enum):
+    """What a timeout did to the player (D2); ``MUCK`` for a showdown decision left open.
+
+    A ``str`` too, equal to its value, so ``hand.timeout() == "fold"`` reads as it always
+    did while the type goes end to end (policy, hand, clock events).
+
+    >>> TimeoutAction.FOLD == "fold", str(TimeoutAction.ALL_IN)
+    (True, 'all_in')
+    """
 
     CHECK = "check"
     ALL_IN = "all_in"   # protected: keeps the rest of the stack, plays for pots up to here
     FOLD = "fold"
     MUCK = "muck"       # only hands that cannot win are asked to show or muck (S1)
+
+    def __str__(self) -> str:
+        return str(self.value)
 
 
 class TimeoutPolicy(Enum):

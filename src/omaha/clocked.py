@@ -67,20 +67,16 @@ ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "
 # --- clock events --------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
-class ClockEvent:
-    """Base of the clock's events: something that happened to ``seat`` at ``at_ms``."""
+class ClockEvent(Event):
+    """Base of the clock's events: something that happened to ``seat`` at ``at_ms``.
+
+    An :class:`~omaha.events.Event`, so ``to_dict``/``values`` are the hand events' own; the
+    clock's kinds are read back by :func:`clock_event_from_dict`.
+    """
 
     kind: ClassVar[str] = "clock_event"
     seat: int
     at_ms: int
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible dict ``{"type": kind, field: value, ...}``."""
-        out: dict[str, Any] = {"type": self.kind}
-        for f in fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = value.value if isinstance(value, TimeoutAction) else value
-        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -217,7 +213,7 @@ class ClockedHand:
     def _time_out(self, seat: int) -> TimeoutAction:
         """Resolve ``seat``'s expired turn with the policy (D2; muck at showdown, S1). The hand
         logs :class:`~omaha.events.TimedOut` and then what the policy made of it."""
-        return TimeoutAction(self.hand.timeout(seat=seat, policy=self.clock.config.policy))
+        return self.hand.timeout(seat=seat, policy=self.clock.config.policy)
 
     def advance(self, now: int | None = None) -> list[TimeRanOut]:
         """Fire every timeout due by ``now`` (each at its deadline); returns them in order."""

@@ -19,12 +19,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
+from enum import Enum
 from typing import Any, ClassVar
 
-from omaha.cards import DECK, Card
+from omaha.cards import DECK, Card, parse_cards
 from omaha.config import GameConfig
 from omaha.errors import SnapshotError
-from omahacore.cards import format_card, format_cards, parse_card, parse_cards
+from omahacore.cards import format_card, format_cards, parse_card
 
 __all__ = [
     "EVENT_TYPES",
@@ -82,6 +83,8 @@ def _encode(name: str, value: Any) -> Any:
         return format_card(value)
     if name == "config":
         return value.to_dict()
+    if isinstance(value, Enum):   # the clock events' TimeoutAction
+        return value.value
     if isinstance(value, tuple):
         return [list(v) if isinstance(v, tuple) else v for v in value]
     return value

@@ -20,18 +20,18 @@ anything changes, so an :class:`~omaha.errors.IllegalActionError` leaves the han
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from omaha.award import ShowdownAndAward
 from omaha.betting import BettingRound, LegalActions
 from omaha.cards import DECK, Card, CardsLike
-from omaha.clock import TimeoutPolicy
-from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
-from omaha.deck import STREET_CARDS, cards_needed, shuffled_cards, stacked_cards
-from omaha.errors import CardError, IllegalActionError, TableError
+from omaha.clock import TimeoutAction, TimeoutPolicy
+from omaha.config import FIXED_LIMIT, MAX_SEATS, GameConfig
+from omaha.dealing import check_setup, dealt_sequence, live_seats
+from omaha.deck import STREET_CARDS
+from omaha.errors import IllegalActionError, TableError
 from omaha.events import (
     BetOrRaised,
     BoardDealt,
@@ -46,8 +46,11 @@ from omaha.events import (
     ProtectedAllIn,
     TimedOut,
 )
-from omaha.limits import MAX_CHIPS, check_total, shown
+from omaha.limits import shown
+from omaha.record import hand_body, restore_with
+from omaha.sealing import Key
 from omaha.showdown import RINGS, HandResult
+from omaha.state import NOT_YET
 from omaha.states import (
     ACTIVE,
     ALL_IN,
@@ -60,15 +63,15 @@ from omaha.states import (
     RakeRule,
     Street,
 )
-from omahacore.cards import format_cards, parse_cards
-
-if TYPE_CHECKING:
-    from omaha.view import HandView
+from omaha.view import HandView, hand_view
 
 __all__ = ["Hand", "RakeRule", "Street"]
 
 _NOT_ASKED = (-1, LegalActions(0, False, False, 0, None, None))
-_TIMEOUT_METHODS = {"check": "check", "all_in": "protect_all_in", "fold": "fold"}
+# Log entries that are the same for every hand, shared to keep live hands small.
+_CHECKED = [(Checked, seat) for seat in range(MAX_SEATS + 1)]
+_FOLDED = [(Folded, seat) for seat in range(MAX_SEATS + 1)]
+_HOLES_DEALT = (HoleDealt,)   # the log's one entry for every HoleDealt event (saves memory)
 
 
 class Hand(ShowdownAndAward):
@@ -91,7 +94,7 @@ class Hand(ShowdownAndAward):
                  manual_showdown: bool = False, live_blinds: Iterable[int] = (),
                  hole_cards: Mapping[int, CardsLike] | None = None, board: CardsLike | None = None,
                  deck: Iterable[int] | None = None) -> None:
-        seats = _check_setup(config, stacks, button)
+        seats = check_setup(config, stacks, button)
         n = len(seats)
         if rng is not None and not isinstance(rng, random.Random):
             raise TableError("C2", f"rng must be a random.Random or None, got {shown(rng)}")
@@ -106,11 +109,12 @@ class Hand(ShowdownAndAward):
         self._sb = self._button if n == 2 else (self._button + 1) % n      # T3, T4
         # A single blind is the big blind, posted where the small blind would be (T3).
         self._bb = (self._sb + 1) % n if config.small_blind else self._sb
-        live = _live_seats(live_blinds)
+        live = live_seats(live_blinds)
         for seat in live:
             if seat not in stacks or seats.index(seat) in (self._sb, self._bb):
                 raise TableError("T5", f"seat {shown(seat)} cannot post a live big blind this hand")
-        self._deck = self._cards(rng, hole_cards, board, deck)
+        self._deck = bytes(dealt_sequence(config, seats, self._sb, rng, hole_cards, board,
+                                          deck))   # 0..51 each
         self._stacks = [stacks[s] for s in seats]
         self._bets = [0] * n
         self._contrib = [0] * n
@@ -118,7 +122,7 @@ class Hand(ShowdownAndAward):
         self._status = [ACTIVE] * n
         self._acted = [False] * n
         self._holes = []
-        self._board = []
+        self._board = ()
         self._street = PREFLOP
         self._to_act = -1
         self._pot = 0
@@ -126,15 +130,14 @@ class Hand(ShowdownAndAward):
         self._active = n
         self._rake = rake
         self._manual = manual_showdown
-        self._order = []
-        self._shown = []
+        self._order = NOT_YET
+        self._shown = NOT_YET   # type: ignore[assignment]
         self._strengths = None
         self._showdown_state = None
         self._settlement = None
         self._legal = _NOT_ASKED
-        self._payouts = ([], [])
         self._result = None
-        self._mark = -1
+        self._undo = []
         self._log = [(HandStarted, config, seats, tuple(self._stacks), button, seats[self._sb],
                       seats[self._bb], live)]
         self._post_forced_bets(live)
@@ -145,38 +148,6 @@ class Hand(ShowdownAndAward):
         self._advance(self._bb)
 
     # --- setup -------------------------------------------------------------------------
-
-    def _cards(self, rng: random.Random | None, hole_cards: Mapping[int, CardsLike] | None,
-               board: CardsLike | None, deck: Iterable[int] | None) -> list[int]:
-        """The dealt sequence (T6 layout): given whole, stacked around fixed cards, or shuffled."""
-        n, h = self._n, self.config.variant.hole_cards
-        count = cards_needed(n, h)
-        if deck is not None:
-            if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-                raise TableError("T6", f"deck must be a sequence of card indices, got {shown(deck)}")
-            cards = _parsed(list(deck), "deck")
-            if len(cards) != count:
-                raise TableError("T6", f"a {n}-player hand deals {count} cards, got {len(cards)}")
-            _distinct(cards, "deck")
-            return cards
-        if hole_cards is None and board is None:
-            return shuffled_cards(count, rng)
-        if hole_cards is not None and not isinstance(hole_cards, Mapping):
-            raise TableError("T6", f"hole_cards must map seats to cards, got {shown(hole_cards)}")
-        holes = {}
-        for seat, cards_like in (hole_cards or {}).items():
-            if type(seat) is not int or seat not in self.seats:
-                raise TableError("T6", f"hole_cards for seat {shown(seat)}, which is not dealt in")
-            cards = _parsed(cards_like, f"hole_cards[{seat}]")
-            if len(cards) > h:
-                raise TableError("T6", f"hole_cards[{seat}]: seat {seat} is dealt {h} hole "
-                                 f"cards, got {len(cards)}")
-            _distinct(cards, f"hole_cards[{seat}]")
-            holes[(self.seats.index(seat) - self._sb) % n] = cards
-        board_cards = _parsed(board, "board") if board is not None else []
-        if len(board_cards) > 5:
-            raise TableError("T6", f"board: at most 5 board cards, got {len(board_cards)}")
-        return stacked_cards(players=n, hole_cards=h, holes=holes, board=board_cards, rng=rng)
 
     def _cap(self) -> int | None:
         """The fixed-limit cap for a round starting now (B3, with the heads-up option)."""
@@ -221,14 +192,14 @@ class Hand(ShowdownAndAward):
 
     def _deal_holes(self) -> None:
         """Hole cards one at a time clockwise from the small blind (T6)."""
-        n, deck, seats, log, sb = self._n, self._deck, self.seats, self._log, self._sb
+        n, deck, sb = self._n, self._deck, self._sb
         end = n * self.config.variant.hole_cards
         holes: list[tuple[int, ...]] = [()] * n
         for p in range(n):
             i = sb + p if sb + p < n else sb + p - n
-            cards = holes[i] = tuple(deck[p:end:n])   # hole_position(r, p) = r * n + p
-            log.append((HoleDealt, seats[i], cards))
+            holes[i] = tuple(deck[p:end:n])   # hole_position(r, p) = r * n + p
         self._holes = holes
+        self._log.append(_HOLES_DEALT)   # one HoleDealt event per player, built when read
 
     # --- queries -----------------------------------------------------------------------
 
@@ -299,13 +270,21 @@ class Hand(ShowdownAndAward):
     @property
     def events(self) -> tuple[Event, ...]:
         """The event log so far (the omniscient record: hole cards and burns included)."""
-        return tuple(entry[0](*entry[1:]) for entry in self._log)
+        out: list[Event] = []
+        for entry in self._log:
+            if entry is _HOLES_DEALT:
+                seats, holes, n, sb = self.seats, self._holes, self._n, self._sb
+                out.extend([HoleDealt(seats[i], holes[i])  # type: ignore[arg-type]
+                            for i in RINGS[n][sb:sb + n]])   # clockwise from the small blind
+            else:
+                out.append(entry[0](*entry[1:]))
+        return tuple(out)
 
     @property
     def event_count(self) -> int:
         """``len(hand.events)`` in O(1), without building the events (for drivers that
         mark positions in the log, such as :class:`~omaha.clocked.ClockedHand`)."""
-        return len(self._log)
+        return len(self._log) + self._n - 1   # the hole cards are one entry for n events
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """``seat``'s hole cards (server side; players see only :meth:`view`)."""
@@ -313,26 +292,32 @@ class Hand(ShowdownAndAward):
 
     def view(self, seat: int | None = None) -> HandView:
         """What ``seat`` may see (None: a spectator); never others' hidden cards or the deck."""
-        from omaha.view import hand_view
         return hand_view(self, seat)
 
-    def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
+    def snapshot(self, *, key: Key = None) -> dict[str, Any]:
         """JSON-compatible data from which :meth:`restore` rebuilds this hand exactly.
 
         It holds the dealt sequence (future cards included), so it stays on the server.
         It carries a digest of its content; with ``key`` an HMAC-SHA256 signature instead
         (see :mod:`omaha.snapshot`).
         """
-        from omaha.snapshot import snapshot_hand
-        return snapshot_hand(self, key=key)
+        return hand_body(self, key=key)
 
     @classmethod
     def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None,
-                key: bytes | str | None = None) -> Hand:
+                key: Key = None) -> Hand:
         """The hand a :meth:`snapshot` describes, ready to continue (``rake`` as at creation;
         ``key`` as at the snapshot). Anything else is refused with SnapshotError."""
-        from omaha.snapshot import restore_hand
-        return restore_hand(data, rake=rake, key=key)
+        return restore_with(cls._dealt_for_replay, data, rake=rake, key=key)
+
+    @classmethod
+    def _dealt_for_replay(cls, start: HandStarted, deck: list[int],
+                          rake: RakeRule | None) -> Hand:
+        """The hand ``start`` began, dealt from ``deck``, showdown decisions left open (for
+        :mod:`omaha.record`'s replay, which then sets the showdown mode it read)."""
+        return cls(start.config, stacks=dict(zip(start.seats, start.stacks)),
+                   button=start.button, live_blinds=start.live_blinds, deck=deck, rake=rake,
+                   manual_showdown=True)
 
     def state(self, seat: int) -> str:
         """``seat``'s state: ``active``, ``folded``, ``all_in``, ``protected`` or ``mucked``."""
@@ -388,11 +373,14 @@ class Hand(ShowdownAndAward):
         i = self._to_act
         if seat is not None or i < 0 or self._street == SHOWDOWN:
             i = self._turn(seat)
-        self._mark = len(self._log)
+        self._push(i)
+        self._fold(i)
+
+    def _fold(self, i: int) -> None:
         self._status[i] = FOLDED
         self._live -= 1
         self._active -= 1
-        self._log.append((Folded, self.seats[i]))
+        self._log.append(_FOLDED[self.seats[i]])
         self._advance(i)
 
     def check(self, *, seat: int | None = None) -> None:
@@ -404,9 +392,12 @@ class Hand(ShowdownAndAward):
         if owed > 0:
             raise IllegalActionError("B2", f"seat {self.seats[i]} owes {min(owed, self._stacks[i])}; "
                                      "check is only possible when nothing is owed")
-        self._mark = len(self._log)
+        self._push(i)
+        self._check(i)
+
+    def _check(self, i: int) -> None:
         self._acted[i] = True
-        self._log.append((Checked, self.seats[i]))
+        self._log.append(_CHECKED[self.seats[i]])
         self._advance(i)
 
     def call(self, *, seat: int | None = None) -> None:
@@ -428,13 +419,13 @@ class Hand(ShowdownAndAward):
         if owed > 0:
             self._call(i, owed)
         else:
-            self._mark = len(self._log)
+            self._push(i)
             self._acted[i] = True
-            self._log.append((Checked, self.seats[i]))
+            self._log.append(_CHECKED[self.seats[i]])
             self._advance(i)
 
     def _call(self, i: int, owed: int) -> None:
-        self._mark = len(self._log)
+        self._push(i)
         stack = self._stacks[i]
         amount = owed if owed < stack else stack  # noqa: FURB136 (hot path)
         self._stacks[i] = stack - amount
@@ -463,9 +454,12 @@ class Hand(ShowdownAndAward):
             legal = self._round.legal(0, bet, stack, self._pot, self._acted[i], self._active > 1)
         low, high = legal.min_raise_to, legal.max_raise_to
         if low is None or high is None or not low <= to <= high:
-            raise self._raise_error(i, to, None if low is None or high is None else (low, high))
+            raise self._round.refusal(
+                self.seats[i], to, bet=bet, stack=stack, acted=self._acted[i],
+                others_can_act=self._active > 1,
+                span=None if low is None or high is None else (low, high))
         amount = to - bet
-        self._mark = len(self._log)
+        self._push(i)
         self._stacks[i] = stack - amount
         self._bets[i] = to
         self._contrib[i] += amount
@@ -474,7 +468,7 @@ class Hand(ShowdownAndAward):
         if amount == stack:
             self._status[i] = ALL_IN
             self._active -= 1
-        self._round.apply_raise(to, player=i)
+        self._round = self._round.raised(to, player=i)
         self._log.append((BetOrRaised, self.seats[i], to))
         self._advance(i)
 
@@ -489,38 +483,6 @@ class Hand(ShowdownAndAward):
             self._call(i, self._round.current_bet - self._bets[i])
         else:
             self.bet_or_raise(total, seat=seat)
-
-    def _raise_error(self, i: int, to: int, span: tuple[int, int] | None) -> IllegalActionError:
-        """The rule a refused bet or raise to ``to`` breaks, with the limits."""
-        seat, rnd = self.seats[i], self._round
-        if not -MAX_CHIPS <= to <= MAX_CHIPS:
-            return IllegalActionError("B8", f"a bet to {shown(to)} is beyond any stack (the "
-                                      "limit is MAX_CHIPS = 2**63-1)")
-        bet, stack, current = self._bets[i], self._stacks[i], rnd.current_bet
-        word = "raise" if current else "bet"
-        if span is None:
-            if bet + stack <= current:
-                return IllegalActionError("B8", f"seat {seat} has {stack} chips, not enough to "
-                                          "raise; call (all-in) or fold")
-            if self._active <= 1:
-                return IllegalActionError("B8", "every other player is all-in; nobody could "
-                                          "call a raise, so call or fold")
-            if self._acted[i] and not rnd.reopened_for(bet):
-                return IllegalActionError("B7", f"seat {seat} already acted and faces less than "
-                                          "a full raise; only call or fold")
-            return IllegalActionError("B3", f"the betting is capped at {rnd.cap} bets this "
-                                      "round; only call or fold")
-        low, high = span
-        if low == high and rnd.limit:
-            return IllegalActionError("B3", f"the {word} must be to exactly {low}, got {to}")
-        if to < low:
-            if low == bet + stack:
-                return IllegalActionError("B8", f"seat {seat} can only {word} all-in to {low}, got {to}")
-            return IllegalActionError("B4", f"minimum {word} is to {low}, got {to}")
-        if high < bet + stack and self.config.structure is POT_LIMIT:
-            return IllegalActionError("B5", f"maximum {word} is to {high} (the pot), got {to}")
-        return IllegalActionError("B8", f"seat {seat} has {stack} chips; maximum {word} is to "
-                                  f"{high}, got {to}")
 
     # --- timeouts (D2) -----------------------------------------------------------------
 
@@ -538,33 +500,78 @@ class Hand(ShowdownAndAward):
         if self._contrib[i] == 0:
             raise IllegalActionError("D2", f"seat {self.seats[i]} has put no chips in this hand; "
                                      "a timeout folds instead")
-        self._mark = len(self._log)
+        self._push(i)
+        self._protect(i)
+
+    def _protect(self, i: int) -> None:
         self._status[i] = PROTECTED
         self._active -= 1
         self._log.append((ProtectedAllIn, self.seats[i]))
         self._advance(i)
 
     def timeout(self, *, seat: int | None = None,
-                policy: TimeoutPolicy = TimeoutPolicy.CHECK_PROTECT_FOLD) -> str:
+                policy: TimeoutPolicy = TimeoutPolicy.CHECK_PROTECT_FOLD) -> TimeoutAction:
         """The player to act ran out of time: log :class:`~omaha.events.TimedOut`, then apply
         ``policy`` (D2 by default: check if free, else protected all-in with chips in, else
-        fold; see :class:`~omaha.clock.TimeoutPolicy`). Returns what it did: ``"check"``,
-        ``"all_in"`` or ``"fold"``; at a manual showdown (where only a hand that cannot win
-        is asked) the hand is mucked whatever the policy: ``"muck"``.
+        fold; see :class:`~omaha.clock.TimeoutPolicy`). Returns what it did, a
+        :class:`~omaha.clock.TimeoutAction` (equal to ``"check"``, ``"all_in"`` or
+        ``"fold"``); at a manual showdown (where only a hand that cannot win is asked) the
+        hand is mucked whatever the policy: ``MUCK``.
         """
         if not isinstance(policy, TimeoutPolicy):
             raise TableError("D2", f"policy must be a TimeoutPolicy, got {shown(policy)}")
         if self._street == SHOWDOWN and self._to_act >= 0:
             i = self._showdown_turn(seat)
+            self._push(i)
             self._log.append((TimedOut, self.seats[i]))
-            self.muck()
-            return "muck"
+            self._muck(i)
+            return TimeoutAction.MUCK
         i = self._turn(seat)
         action = policy.decide(can_check=self._bets[i] >= self._round.current_bet,
-                               has_chips_in=self._contrib[i] > 0).value
+                               has_chips_in=self._contrib[i] > 0)
+        self._push(i)   # one record: the TimedOut entry goes with its consequence
         self._log.append((TimedOut, self.seats[i]))
-        getattr(self, _TIMEOUT_METHODS[action])()
+        if action is TimeoutAction.CHECK:
+            self._check(i)
+        elif action is TimeoutAction.ALL_IN:
+            self._protect(i)
+        else:
+            self._fold(i)
         return action
+
+    # --- search: copy and undo ---------------------------------------------------------
+
+    def undo(self) -> None:
+        """Take back the last action (a bet, a fold, a timeout, a show or a muck), putting
+        the hand exactly as it was before it: stacks, board, log, turn and all.
+
+        Bots that search the game tree pair it with :meth:`copy` (python-chess's
+        ``push``/``pop``): ``hand.call(); ...; hand.undo()``. Posting and dealing are not
+        actions; a hand with no action to take back raises :class:`IllegalActionError`. (A
+        :class:`~omaha.table.Table` takes a finished hand's stacks when next asked, so
+        take back a table's hand only while it is in progress.)
+
+        >>> import random
+        >>> from omaha.config import GameConfig
+        >>> hand = Hand(GameConfig.no_limit(small_blind=1, big_blind=2),
+        ...             stacks={1: 100, 2: 100, 3: 100}, button=1, rng=random.Random(9))
+        >>> before = hand.events
+        >>> hand.call(); hand.call(); hand.check()       # to the flop
+        >>> hand.street.name, len(hand.board)
+        ('FLOP', 3)
+        >>> hand.undo(); hand.street.name, hand.board, hand.to_act
+        ('PREFLOP', (), 3)
+        >>> hand.undo(); hand.undo(); hand.events == before
+        True
+        """
+        if not self._undo:
+            raise IllegalActionError(None, "no action to undo: this hand (or copy) has taken none")
+        self._pop()
+
+    @property
+    def undo_depth(self) -> int:
+        """How many actions :meth:`undo` can take back."""
+        return len(self._undo)
 
     # --- round flow (B1) ---------------------------------------------------------------
 
@@ -598,7 +605,7 @@ class Hand(ShowdownAndAward):
                 return
             self._street += 1
             self._deal_board(self._street)
-            self._round.next_street(self.config.bet_unit(self._street), self._cap())
+            self._round = self._round.next_round(self.config.bet_unit(self._street), self._cap())
             if self._active >= 2:
                 self._advance(self._button)
                 return
@@ -608,73 +615,6 @@ class Hand(ShowdownAndAward):
         base = self._n * self.config.variant.hole_cards
         burn, first, end = STREET_CARDS[street - 1]
         cards = tuple(self._deck[base + first:base + end])
-        self._board.extend(cards)
+        self._board += cards   # a new tuple: undo records and copies keep the old one
         self._log.append((CardBurned, self._deck[base + burn]))
         self._log.append((BoardDealt, street, cards))
-
-
-def _check_setup(config: GameConfig, stacks: Mapping[int, int], button: int) -> tuple[int, ...]:
-    """The dealt-in seats, in order, of a hand that can be dealt; else refuse it (T1, B8, C1)."""
-    if not isinstance(config, GameConfig):
-        raise TableError(None, f"config must be a GameConfig, got {shown(config)}")
-    if not isinstance(stacks, Mapping):
-        raise TableError("B8", f"stacks must map seat numbers to chips, got {shown(stacks)}")
-    for seat, chips in stacks.items():
-        if type(seat) is not int or seat < 1:
-            raise TableError("T1", f"stacks: seats are numbered from 1, got {shown(seat)}")
-        if type(chips) is not int or chips <= 0:
-            raise TableError("B8", f"stacks: seat {seat} must bring a positive whole number of "
-                             f"chips, got {shown(chips)}")
-    most = config.variant.max_players
-    if not 2 <= len(stacks) <= most:
-        raise TableError("T1", f"a hand of {config.variant.name} needs 2 to {most} players, "
-                         f"got {len(stacks)}")
-    check_total(stacks.values(), "stacks")
-    if type(button) is not int or button not in stacks:
-        raise TableError("T2", f"the button must be on a dealt-in seat, got {shown(button)}")
-    return tuple(sorted(stacks))
-
-
-def _live_seats(live_blinds: Iterable[int]) -> tuple[int, ...]:
-    """The seats posting a live big blind (T5), checked to be seat numbers."""
-    if not live_blinds:
-        return ()
-    if isinstance(live_blinds, (str, bytes)) or not isinstance(live_blinds, Iterable):
-        raise TableError("T5", f"live_blinds must be seat numbers, got {shown(live_blinds)}")
-    seats = tuple(live_blinds)
-    for seat in seats:
-        if type(seat) is not int:
-            raise TableError("T5", f"live_blinds: a seat is an int, got {shown(seat)}")
-    return tuple(sorted(set(seats)))
-
-
-def _parsed(cards: object, what: str) -> list[int]:
-    """``cards`` parsed, a card error naming the argument (and the seat) it came from.
-
-    Anything but text is first copied item by item into exact ints (one ``__index__`` call
-    each, its result checked), so the compiled parser reads a list no caller can change.
-    """
-    try:
-        if not isinstance(cards, str):
-            if not isinstance(cards, Iterable):
-                raise TypeError(f"expected cards, got {shown(cards)}")
-            cards = [_card_item(item) for item in list(cards)]
-        return parse_cards(cards)
-    except (CardError, TypeError, ValueError) as exc:
-        raise TableError("T6", f"{what}: {exc}") from None
-
-
-def _card_item(item: object) -> int | str:
-    if isinstance(item, str):
-        return item
-    if isinstance(item, bool):
-        raise TypeError(f"a card is not a bool, got {shown(item)}")
-    value = operator.index(item)  # type: ignore[arg-type]
-    if type(value) is not int:
-        raise TypeError(f"a card's __index__ must return an int, got {type(value).__name__}")
-    return value
-
-
-def _distinct(cards: list[int], what: str) -> None:
-    if len(set(cards)) != len(cards):
-        raise TableError("C1", f"{what}: a card is used twice in {format_cards(cards)}")

@@ -91,6 +91,14 @@ class ShowdownState:
         self.high = high
         self.low = low
 
+    def copy(self) -> ShowdownState:
+        """An independent copy: the hand replaces its showdown state rather than edit it,
+        so that undo records and copies of the hand can share the old one."""
+        other = object.__new__(ShowdownState)
+        other.upto, other.high, other.low = self.upto, self.high, self.low
+        other.best_high, other.best_low = self.best_high[:], self.best_low[:]
+        return other
+
     def can_win(self, player: int) -> bool:
         """Whether ``player`` could still win or tie part of a contested pot they are in."""
         mine_high = self.high[player]

@@ -28,9 +28,10 @@ from typing import Any
 
 from omaha.cards import CardsLike
 from omaha.config import MAX_SEATS, GameConfig
-from omaha.errors import TableError
+from omaha.errors import SnapshotError, TableError
 from omaha.hand import Hand, RakeRule
-from omaha.limits import check_total, shown
+from omaha.limits import MAX_CHIPS, check_total, shown
+from omaha.sealing import TABLE_FORMAT, Key, exact_keys, opened, seal
 
 __all__ = ["PLAYING", "POSTING", "SITTING_OUT", "WAITING", "SeatInfo", "Table"]
 
@@ -255,11 +256,8 @@ class Table:
             newcomers = {s for s in ready - playing if not self._between(button, s, small)}
             big = self._next(small, playing | newcomers)
             dealt = playing | {s for s in newcomers if s == big or self._seats[s].status == POSTING}
-            if len(dealt) == 2:
-                blinds = {button, self._next(button, dealt)}                  # T4
-            else:
-                sb = self._next(button, dealt)
-                blinds = {sb, self._next(sb, dealt)}
+            sb = self._next(button, dealt)
+            blinds = {sb, self._next(sb, dealt)}   # heads-up: the other seat and the button (T4)
         live = () if fresh else tuple(
             sorted(s for s in dealt - blinds if self._seats[s].status == POSTING))
         return button, {s: self._seats[s].stack for s in sorted(dealt)}, live
@@ -288,7 +286,6 @@ class Table:
     def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
         """JSON-compatible data from which :meth:`restore` rebuilds this table and its hand
         (digested; signed with HMAC-SHA256 when ``key`` is given, see :mod:`omaha.snapshot`)."""
-        from omaha.snapshot import snapshot_table
         return snapshot_table(self, key=key)
 
     @classmethod
@@ -296,5 +293,140 @@ class Table:
                 key: bytes | str | None = None) -> Table:
         """The table a :meth:`snapshot` describes (``rake`` as at creation, ``key`` as at the
         snapshot); anything inconsistent is refused with SnapshotError."""
-        from omaha.snapshot import restore_table
         return restore_table(data, rake=rake, key=key)
+
+
+# --- snapshot (format omaha-table/2, sealed as in omaha.sealing) ---------------------------
+
+def _rng_state(rng: random.Random | None) -> Any:
+    """JSON-compatible state of a seeded generator; None for the OS generator."""
+    if rng is None or isinstance(rng, random.SystemRandom):
+        return None
+    version, internal, gauss = rng.getstate()
+    return [version, list(internal), gauss]
+
+
+def _rng_from(state: Any) -> random.Random | None:
+    if state is None:
+        return None
+    if (type(state) is not list or len(state) != 3 or type(state[0]) is not int
+            or type(state[1]) is not list or len(state[1]) != 625
+            or any(type(x) is not int or not 0 <= x < 2**32 for x in state[1])
+            or not (state[2] is None or type(state[2]) is float)):
+        raise SnapshotError("bad generator state: expected [3, 625 words, None or a float]")
+    try:
+        rng = random.Random()
+        rng.setstate((state[0], tuple(state[1]), state[2]))
+        return rng
+    except (TypeError, ValueError, IndexError, OverflowError) as exc:
+        raise SnapshotError(f"bad generator state: {exc}") from exc
+
+
+_TABLE_KEYS = {"format", "config", "seat_count", "manual_showdown", "button", "hands", "joined",
+               "synced", "rng", "seats", "hand", "digest"}
+_SEAT_KEYS = {"seat", "name", "stack", "status", "joined"}
+
+
+def snapshot_table(table: Table, *, key: Key = None) -> dict[str, Any]:
+    """JSON-compatible data describing ``table`` and its current hand exactly."""
+    table._sync()   # a finished hand's stacks are the table's: one canonical form
+    hand = table.hand
+    return seal({
+        "format": TABLE_FORMAT,
+        "config": table.config.to_dict(),
+        "seat_count": table.seat_count,
+        "manual_showdown": table.manual_showdown,
+        "button": table.button,
+        "hands": table._hands,
+        "joined": table._joined,
+        "synced": table._synced,
+        "rng": _rng_state(table.rng),
+        "seats": [{"seat": s, "name": p.name, "stack": p.stack, "status": p.status,
+                   "joined": p.joined} for s, p in sorted(table._seats.items())],
+        "hand": None if hand is None else hand.snapshot(key=key),
+    }, key)
+
+
+def restore_table(data: Mapping[str, Any], *, rake: RakeRule | None = None,
+                  key: Key = None) -> Table:
+    """The table a :func:`snapshot_table` dict describes, every field checked against the
+    others and against its hand (which is restored by replay)."""
+    data = opened(data, TABLE_FORMAT, key)
+    exact_keys(data, _TABLE_KEYS, "table snapshot")
+    try:
+        table = Table(GameConfig.from_dict(data["config"]), seats=data["seat_count"],
+                      rng=_rng_from(data["rng"]), rake=rake,
+                      manual_showdown=data["manual_showdown"])
+    except SnapshotError:
+        raise
+    except (TypeError, ValueError, AttributeError) as exc:
+        raise SnapshotError(f"bad table snapshot: {exc}") from exc
+    _restore_seats(table, data["seats"])
+    hands, joined, synced, button = data["hands"], data["joined"], data["synced"], data["button"]
+    if type(hands) is not int or hands < 0 or type(synced) is not bool:
+        raise SnapshotError("hands must be a count and synced a bool")
+    if type(joined) is not int or joined < max((p.joined for p in table._seats.values()),
+                                               default=0):
+        raise SnapshotError(f"joined must count every seated player, got {joined!r}")
+    if (button is None) != (hands == 0) or (data["hand"] is None) != (hands == 0):
+        raise SnapshotError("a table has a button and a hand exactly when it has played")
+    if button is not None and (type(button) is not int or not 1 <= button <= table.seat_count):
+        raise SnapshotError(f"the button must be a seat from 1 to {table.seat_count}, "
+                            f"got {button!r}")
+    table._button, table._hands, table._joined, table._synced = button, hands, joined, synced
+    if data["hand"] is not None:
+        table._hand = Hand.restore(data["hand"], rake=rake, key=key)
+        _check_table_hand(table)
+    elif not synced:
+        raise SnapshotError("synced must be true when no hand was played")
+    return table
+
+
+def _restore_seats(table: Table, items: object) -> None:
+    if type(items) is not list:
+        raise SnapshotError("seats must be a list")
+    joined: set[int] = set()
+    total = 0
+    for item in items:
+        if type(item) is not dict:
+            raise SnapshotError(f"a seat entry is a dict, got {item!r}")
+        exact_keys(item, _SEAT_KEYS, "seat entry")
+        seat, stack, name, when = item["seat"], item["stack"], item["name"], item["joined"]
+        if item["status"] not in (PLAYING, WAITING, POSTING, SITTING_OUT):
+            raise SnapshotError(f"unknown seat status {item['status']!r}")
+        if (type(seat) is not int or not 1 <= seat <= table.seat_count or seat in table._seats
+                or type(stack) is not int or not 0 <= stack <= MAX_CHIPS
+                or not (name is None or type(name) is str)
+                or type(when) is not int or when < 1 or when in joined):
+            raise SnapshotError(f"bad seat entry {item!r}")
+        total += stack
+        joined.add(when)
+        table._seats[seat] = _Seat(name=name, stack=stack, status=item["status"], joined=when)
+    if total > MAX_CHIPS:
+        raise SnapshotError(f"the table holds {total} chips, above the limit MAX_CHIPS = 2**63-1")
+
+
+def _check_table_hand(table: Table) -> None:
+    """The restored hand must be one this table dealt, in the state the flags claim."""
+    hand = table._hand
+    assert hand is not None
+    if hand.config != table.config or hand._manual != table.manual_showdown:
+        raise SnapshotError("the hand plays another game than its table")
+    if hand.button != table._button:
+        raise SnapshotError(f"the table's button {table._button} is not its hand's "
+                            f"{hand.button}")
+    if any(seat > table.seat_count for seat in hand.seats):
+        raise SnapshotError("the hand deals in a seat the table does not have")
+    if table._synced != hand.is_over:
+        raise SnapshotError("synced must be true exactly when the hand is over (the table "
+                            "takes a finished hand's stacks back)")
+    if hand.is_over:
+        return
+    start = dict(zip(hand.seats, hand._log[0][3]))
+    for seat, chips in start.items():
+        player = table._seats.get(seat)
+        if player is None:
+            raise SnapshotError(f"seat {seat} is in the hand in progress but not at the table")
+        if player.stack != chips:   # no chips come or go during the hand (B8)
+            raise SnapshotError(f"seat {seat} has {player.stack} chips at the table but "
+                                f"started the hand in progress with {chips}")

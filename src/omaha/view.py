@@ -15,17 +15,56 @@ send views (and :func:`visible_events`) to clients as they are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from omaha.betting import LegalActions
-from omaha.events import CardBurned, HoleDealt
+from omaha.cards import Card
+from omaha.events import CardBurned, Event, HoleDealt
 from omahacore.cards import format_cards
 
-if TYPE_CHECKING:
-    from omaha.hand import Hand
+__all__ = ["HandLike", "HandView", "PlayerView", "hand_view", "visible_events"]
 
-__all__ = ["HandView", "PlayerView", "hand_view", "visible_events"]
+
+class HandLike(Protocol):
+    """The public reading side of :class:`~omaha.hand.Hand` that a view needs (so this
+    module sits below the hand and never imports it)."""
+
+    @property
+    def seats(self) -> Sequence[int]: ...
+    @property
+    def street(self) -> int: ...
+    @property
+    def board(self) -> tuple[Card, ...]: ...
+    @property
+    def button(self) -> int: ...
+    @property
+    def small_blind_seat(self) -> int: ...
+    @property
+    def big_blind_seat(self) -> int: ...
+    @property
+    def to_act(self) -> int | None: ...
+    @property
+    def pot_total(self) -> int: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def stacks(self) -> dict[int, int]: ...
+    @property
+    def bets(self) -> dict[int, int]: ...
+    @property
+    def contributions(self) -> dict[int, int]: ...
+    @property
+    def events(self) -> tuple[Event, ...]: ...
+    @property
+    def result(self) -> Any: ...
+    def current_bet(self) -> int: ...
+    def pots(self) -> list[tuple[int, tuple[int, ...]]]: ...
+    def legal_actions(self) -> LegalActions: ...
+    def state(self, seat: int) -> str: ...
+    def hole_cards(self, seat: int) -> tuple[Card, ...]: ...
+    def shown_hands(self) -> list[tuple[int, tuple[Card, ...]]]: ...
 
 STREET_NAMES = ("preflop", "flop", "turn", "river", "showdown")
 
@@ -93,7 +132,7 @@ class HandView:
         }
 
 
-def _visible(hand: Hand, viewer: int | None) -> set[int]:
+def _visible(hand: HandLike, viewer: int | None) -> set[int]:
     """Seats whose hole cards ``viewer`` may see: their own and every shown hand."""
     seats = {seat for seat, _ in hand.shown_hands()}
     if viewer is not None:
@@ -101,7 +140,7 @@ def _visible(hand: Hand, viewer: int | None) -> set[int]:
     return seats
 
 
-def hand_view(hand: Hand, seat: int | None = None) -> HandView:
+def hand_view(hand: HandLike, seat: int | None = None) -> HandView:
     """The view of ``hand`` for ``seat`` (None for a spectator)."""
     if seat is not None:
         hand.hole_cards(seat)   # refuses a seat that is not dealt in
@@ -123,7 +162,7 @@ def hand_view(hand: Hand, seat: int | None = None) -> HandView:
     )
 
 
-def visible_events(hand: Hand, seat: int | None = None) -> list[dict[str, Any]]:
+def visible_events(hand: HandLike, seat: int | None = None) -> list[dict[str, Any]]:
     """The event log as ``seat`` may see it: others' hole cards and burns hidden (None)."""
     if seat is not None:
         hand.hole_cards(seat)   # refuses a seat that is not dealt in (True is not seat 1)

@@ -57,6 +57,8 @@ from itertools import islice
 from omahacore._input cimport exact_int, is_numpy_bool, shown
 from omahacore.errors import ArrayError, ArrayTypeError, PotError, PotTypeError
 
+include "_pots_kernel.pxi"
+
 __all__ = ["PotAward", "PotLayer", "Settlement", "build_pots", "settle", "settle_batch"]
 
 
