@@ -7,7 +7,7 @@ sys.path.insert(0, os.path.dirname(__file__))
 
 # Speed lives in benchmarks/, never in unit tests: no per-example deadline, so a loaded CI
 # machine cannot turn a slow example into a failure (Hypothesis' default is 200 ms).
-from hypothesis import settings  # noqa: E402
+from hypothesis import settings
 
 settings.register_profile("omaha", deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "omaha"))

@@ -14,10 +14,10 @@ import pytest
 websockets = pytest.importorskip("websockets")
 jsonschema = pytest.importorskip("jsonschema")
 
+import omaha
 from omaha.arena import ArenaSettings, load_schema
 from omaha.arena.client import BotClient, run_bots
 from omaha.arena.export import check_conservation
-import omaha
 from omaha.arena.server import ArenaServer
 from omaha.arena.storage import SqliteStorage
 from omaha.phh import loads_all, replay_history

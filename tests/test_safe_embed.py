@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from engine_helpers import make_hand, random_action, random_hand
 import omaha
+from engine_helpers import make_hand, random_action, random_hand
 from omaha.clocked import ClockedHand
 from omaha.config import HOLDEM, GameConfig
 from omaha.errors import (

@@ -81,6 +81,7 @@ from omaha.hand import Hand, RakeRule, Street
 from omaha.limits import MAX_CHIPS
 from omaha.ranges import Range, RangeError
 from omaha.table import Table
+from omaha.view import visible_events
 from omahacore.pots import PotAward, PotLayer, Settlement, build_pots, settle
 
 __all__ = [
@@ -147,4 +148,5 @@ __all__ = [
     "format_cards",
     "parse_cards",
     "settle",
+    "visible_events",
 ]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal
 
 from omaha.clock import (
     ActionClock,
@@ -48,7 +48,10 @@ from omaha.snapshot import check_digest, check_shape, seal
 from omaha.view import HandView, visible_events
 
 __all__ = [
+    "ACTIONS",
+    "ACTION_ALIASES",
     "CLOCK_EVENT_TYPES",
+    "ActionName",
     "ClockEvent",
     "ClockedHand",
     "ClockedView",
@@ -60,8 +63,14 @@ __all__ = [
 ]
 
 CLOCKED_FORMAT = "omaha-clocked-hand/2"
-ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "show", "muck")
-"""The names :meth:`ClockedHand.act` accepts (the :class:`Hand` methods of the same names)."""
+ActionName = Literal["fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "show",
+                     "muck", "bet", "raise"]
+ACTIONS: tuple[ActionName, ...] = ("fold", "check", "call", "check_or_call", "bet_or_raise",
+                                   "all_in", "show", "muck")
+"""The :class:`Hand` methods :meth:`ClockedHand.act` calls by name."""
+ACTION_ALIASES: dict[str, ActionName] = {"bet": "bet_or_raise", "raise": "bet_or_raise"}
+"""Other names :meth:`ClockedHand.act` accepts: ``"bet"`` and ``"raise"`` (the words the bots
+and the arena protocol use) both mean ``bet_or_raise``."""
 
 
 # --- clock events --------------------------------------------------------------------------
@@ -231,15 +240,20 @@ class ClockedHand:
         return fired
 
     # -- player input --
-    def act(self, seat: int, action: str, *, to: int | None = None,
+    def act(self, seat: int, action: ActionName | str, *, to: int | None = None,
             now: int | None = None) -> list[TimeRanOut]:
-        """``seat`` does ``action`` (one of :data:`ACTIONS`; ``to`` for ``bet_or_raise``).
+        """``seat`` does ``action`` (one of :data:`ACTIONS` or :data:`ACTION_ALIASES`; ``to``
+        for ``bet_or_raise``/``bet``/``raise``).
 
         Timeouts due by ``now`` fire first and are returned. If ``seat``'s own time ran out,
         :class:`IllegalActionError` (rule D2) says so and the timeout stands.
         """
+        if type(action) is not str:
+            raise IllegalActionError("B2", f"action must be a str, got {type(action).__name__}")
+        action = ACTION_ALIASES.get(action, action)
         if action not in ACTIONS:
-            raise IllegalActionError("B2", f"unknown action {action!r}; expected one of {ACTIONS}")
+            raise IllegalActionError(
+                "B2", f"unknown action {action!r}; expected one of {ACTIONS + tuple(ACTION_ALIASES)}")
         if (to is None) != (action != "bet_or_raise"):
             raise IllegalActionError("B2", "give to= with bet_or_raise, and only with it")
         self._check_seat(self.hand, seat)

@@ -203,6 +203,13 @@ class Hand(ShowdownAndAward):
 
     # --- queries -----------------------------------------------------------------------
 
+    def __repr__(self) -> str:
+        """What the hand is and where it stands, e.g. ``<Hand Omaha Hi/Lo 8-or-better ...>``."""
+        game = f"{self.config.variant.name} {self.config.structure.value}"
+        state = "over" if self.is_over else f"{self.street.name.lower()}, to act {self.to_act}"
+        return (f"<Hand {game} seats={self.seats} button={self.button} {state} "
+                f"pot={self.pot_total}>")
+
     @property
     def to_act(self) -> int | None:
         """The seat whose decision is pending (a bet, or show/muck at showdown), else None."""

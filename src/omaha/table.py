@@ -105,6 +105,12 @@ class Table:
         self._joined = 0
         self._synced = True
 
+    def __repr__(self) -> str:
+        """The game, the seated stacks, the button and the hands played."""
+        game = f"{self.config.variant.name} {self.config.structure.value}"
+        return (f"<Table {game} stacks={self.stacks} button={self.button} "
+                f"hands_played={self.hands_played}>")
+
     # --- queries -----------------------------------------------------------------------
 
     @property
