@@ -62,3 +62,13 @@ def test_visible_events_is_public_and_hides_other_hole_cards() -> None:
     dealt = [e for e in mine if e["type"] == "hole_dealt"]
     assert {e["seat"] for e in dealt} == {1, 2}
     assert all((e["cards"] is None) == (e["seat"] != 1) for e in dealt)
+
+
+def test_player_states_are_one_literal_type() -> None:
+    from typing import get_args
+
+    from omaha.states import STATE_NAMES, PlayerState
+
+    assert get_args(PlayerState) == STATE_NAMES
+    hand = omaha.Hand(CONFIG, stacks={1: 100, 2: 100}, button=1, rng=random.Random(1))
+    assert {hand.state(s) for s in hand.seats} <= set(STATE_NAMES)

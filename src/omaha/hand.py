@@ -60,6 +60,7 @@ from omaha.states import (
     RIVER,
     SHOWDOWN,
     STATE_NAMES,
+    PlayerState,
     RakeRule,
     Street,
 )
@@ -326,7 +327,7 @@ class Hand(ShowdownAndAward):
                    button=start.button, live_blinds=start.live_blinds, deck=deck, rake=rake,
                    manual_showdown=True)
 
-    def state(self, seat: int) -> str:
+    def state(self, seat: int) -> PlayerState:
         """``seat``'s state: ``active``, ``folded``, ``all_in``, ``protected`` or ``mucked``."""
         return STATE_NAMES[self._status[self._index(seat)]]
 

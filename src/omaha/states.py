@@ -7,18 +7,20 @@
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Protocol
+from typing import Literal, Protocol
 
 __all__ = [
     "ACTIVE", "ALL_IN", "FLOP", "FOLDED", "MUCKED", "PREFLOP", "PROTECTED", "RIVER",
-    "SHOWDOWN", "STATE_NAMES", "TURN", "RakeRule", "Street",
+    "SHOWDOWN", "STATE_NAMES", "TURN", "PlayerState", "RakeRule", "Street",
 ]
 
 # Player states. PROTECTED is D2's all-in for what is in. MUCKED players stay eligible in the
 # splitter: a hand may be mucked only when shown hands beat it in every contested pot, so it
 # can still take only uncontested chips.
 ACTIVE, FOLDED, ALL_IN, PROTECTED, MUCKED = 0, 1, 2, 3, 4
-STATE_NAMES = ("active", "folded", "all_in", "protected", "mucked")
+PlayerState = Literal["active", "folded", "all_in", "protected", "mucked"]
+"""A player's state by name, as :meth:`Hand.state` and the views report it."""
+STATE_NAMES: tuple[PlayerState, ...] = ("active", "folded", "all_in", "protected", "mucked")
 PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = 0, 1, 2, 3, 4
 
 

@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from omaha.betting import LegalActions
 from omaha.cards import Card
 from omaha.events import CardBurned, Event, HoleDealt
+from omaha.states import PlayerState
 from omahacore.cards import format_cards
 
 __all__ = ["HandLike", "HandView", "PlayerView", "hand_view", "visible_events"]
@@ -62,7 +63,7 @@ class HandLike(Protocol):
     def current_bet(self) -> int: ...
     def pots(self) -> list[tuple[int, tuple[int, ...]]]: ...
     def legal_actions(self) -> LegalActions: ...
-    def state(self, seat: int) -> str: ...
+    def state(self, seat: int) -> PlayerState: ...
     def hole_cards(self, seat: int) -> tuple[Card, ...]: ...
     def shown_hands(self) -> list[tuple[int, tuple[Card, ...]]]: ...
 
@@ -77,7 +78,7 @@ class PlayerView:
     stack: int
     bet: int
     contributed: int
-    state: str
+    state: PlayerState
     cards: tuple[int, ...] | None
 
     def to_dict(self) -> dict[str, Any]:
