@@ -72,3 +72,13 @@ def test_player_states_are_one_literal_type() -> None:
     assert get_args(PlayerState) == STATE_NAMES
     hand = omaha.Hand(CONFIG, stacks={1: 100, 2: 100}, button=1, rng=random.Random(1))
     assert {hand.state(s) for s in hand.seats} <= set(STATE_NAMES)
+
+
+def test_a_hand_result_prints_seat_numbers_only() -> None:
+    """The result reads by seat (3, 5, 7 here); the splitter's 0-based arrays stay out of its repr."""
+    hand = omaha.Hand(CONFIG, stacks={3: 100, 5: 100, 7: 100}, button=3, rng=random.Random(2))
+    while not hand.is_over:
+        hand.check_or_call()
+    text = repr(hand.result)
+    assert "settlement" not in text and "eligible=(3, 5, 7)" in text
+    assert hand.result.settlement.total == sum(hand.result.payouts.values())

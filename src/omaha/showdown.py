@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from omaha.cards import Card
@@ -174,8 +174,10 @@ class HandResult:
     ``pots`` are the awarded pots (main first) with their high and low shares; ``payouts``
     what each seat received (winnings plus returned uncalled chips); ``stacks`` the final
     stacks; ``net`` the change over the hand; ``shown``/``mucked`` the showdown; ``rake``
-    what the house took. ``settlement`` is the raw splitter result, indexed by player
-    (position in ``seats``); a big blind ante is dead money in its main pot and its total.
+    what the house took. Every field is keyed by seat number, except ``settlement``: the raw
+    splitter result (:mod:`omahacore.pots`, whose arrays are indexed by position in ``seats``),
+    kept for low-level use and left out of the repr so that what is printed reads one way;
+    a big blind ante is dead money in its main pot and its total.
     """
 
     seats: tuple[int, ...]
@@ -187,7 +189,7 @@ class HandResult:
     shown: dict[int, tuple[Card, ...]]
     mucked: tuple[int, ...]
     rake: int
-    settlement: Settlement
+    settlement: Settlement = field(repr=False)
 
     @property
     def winners(self) -> tuple[int, ...]:
