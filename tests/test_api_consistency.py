@@ -82,3 +82,12 @@ def test_a_hand_result_prints_seat_numbers_only() -> None:
     text = repr(hand.result)
     assert "settlement" not in text and "eligible=(3, 5, 7)" in text
     assert hand.result.settlement.total == sum(hand.result.payouts.values())
+
+
+def test_c1_eval_prints_suit_symbols_on_request_and_letters_when_piped(capsys) -> None:
+    from omaha.cli import main
+
+    assert main(["eval", "AhKh2c3d", "QhJh4s5s6c", "--symbols"]) == 0
+    assert "(A♥2♣ + 4♠5♠6♣)" in capsys.readouterr().out
+    assert main(["eval", "A♥K♥2♣3♦", "QhJh4s5s6c"]) == 0   # symbols parse; captured: not a tty
+    assert "(Ah2c + 4s5s6c)" in capsys.readouterr().out

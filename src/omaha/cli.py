@@ -99,7 +99,13 @@ def _add_eval(commands: Any) -> None:
     )
     sub.add_argument("hole", metavar="HOLE", help="hole cards, e.g. AhKh2c3d")
     sub.add_argument("board", metavar="BOARD", help="board cards, e.g. QhJhTh4s5s")
-    sub.add_argument("--json", action="store_true", help="print one JSON object")
+    sub.add_argument("--json", action="store_true", help="print one JSON object (ASCII cards)")
+    symbols = sub.add_mutually_exclusive_group()
+    symbols.add_argument("--symbols", dest="symbols", action="store_true", default=None,
+                         help="print suits as symbols (A♠ K♥); the default on a terminal that "
+                         "can show them")
+    symbols.add_argument("--ascii", dest="symbols", action="store_false",
+                         help="print suits as letters (As Kh), the default when piped")
     sub.set_defaults(run=_run_eval)
 
 
@@ -130,17 +136,30 @@ def _run_eval(args: argparse.Namespace) -> int:
         }
         print(json.dumps(result))
         return EXIT_OK
-    print(f"high: {high_words} ({_used(high_cards, format_cards)})")
+    symbols = _symbols_wanted(args.symbols, sys.stdout)
+    print(f"high: {high_words} ({_used(high_cards, format_cards, symbols)})")
     if low_cards is None:
         print("low:  none (no 8-or-better low)")
     else:
-        print(f"low:  {low_words} ({_used(low_cards, format_cards)})")
+        print(f"low:  {low_words} ({_used(low_cards, format_cards, symbols)})")
     return EXIT_OK
 
 
-def _used(cards: Sequence[int], format_cards: Any) -> str:
+def _symbols_wanted(asked: bool | None, stream: TextIO) -> bool:
+    """Suit symbols when asked, else when ``stream`` is a terminal whose encoding has them."""
+    if asked is not None:
+        return asked
+    try:
+        "♠♥♦♣".encode(stream.encoding or "ascii")
+    except (LookupError, UnicodeEncodeError):
+        return False
+    return stream.isatty()
+
+
+def _used(cards: Sequence[int], format_cards: Any, symbols: bool) -> str:
     """Five cards as "hole + board" (best_hand puts the 2 hole cards first)."""
-    return f"{format_cards(cards[:2])} + {format_cards(cards[2:])}"
+    return (f"{format_cards(cards[:2], symbols=symbols)} + "
+            f"{format_cards(cards[2:], symbols=symbols)}")
 
 
 # ---------------------------------------------------------------- omaha replay
