@@ -1,0 +1,294 @@
+# Monte Carlo sampling: included by equity.pyx (one module; split for reading).
+# ---------------------------------------------------------------- Monte Carlo
+
+cdef struct Rng:
+    uint64_t s[4]
+    uint64_t spare          # the low half of the last 64-bit output, not yet used
+    bint has_spare
+
+
+cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15     # splitmix64 constants
+cdef uint64_t MIX1 = 0xBF58476D1CE4E5B9
+cdef uint64_t MIX2 = 0x94D049BB133111EB
+cdef uint64_t CHUNK_MIX = 0xD1B54A32D192ED03
+
+
+cdef inline uint64_t rotl(uint64_t x, int k) noexcept nogil:
+    return (x << k) | (x >> (64 - k))
+
+
+cdef inline uint64_t splitmix(uint64_t* x) noexcept nogil:
+    x[0] += GOLDEN
+    cdef uint64_t z = x[0]
+    z = (z ^ (z >> 30)) * MIX1
+    z = (z ^ (z >> 27)) * MIX2
+    return z ^ (z >> 31)
+
+
+cdef inline uint64_t next64(Rng* r) noexcept nogil:
+    """xoshiro256**."""
+    cdef uint64_t result = rotl(r.s[1] * 5, 7) * 9
+    cdef uint64_t t = r.s[1] << 17
+    r.s[2] ^= r.s[0]
+    r.s[3] ^= r.s[1]
+    r.s[1] ^= r.s[2]
+    r.s[0] ^= r.s[3]
+    r.s[2] ^= t
+    r.s[3] = rotl(r.s[3], 45)
+    return result
+
+
+cdef inline uint64_t next32(Rng* r) noexcept nogil:
+    """32 random bits: each 64-bit output serves two draws."""
+    cdef uint64_t x
+    if r.has_spare:
+        r.has_spare = False
+        return r.spare
+    x = next64(r)
+    r.spare = <uint32_t>x
+    r.has_spare = True
+    return x >> 32
+
+
+cdef inline uint32_t below(Rng* r, uint32_t n) noexcept nogil:
+    """Uniform in 0..n-1 (Lemire's multiply with rejection: no modulo bias)."""
+    cdef uint64_t m = next32(r) * n
+    cdef uint32_t low = <uint32_t>m, t
+    if low < n:
+        t = (-n) % n
+        while low < t:
+            m = next32(r) * n
+            low = <uint32_t>m
+    return <uint32_t>(m >> 32)
+
+
+cdef void seed_stream(Rng* r, uint64_t seed, uint64_t chunk) noexcept nogil:
+    cdef uint64_t x = seed ^ (chunk * CHUNK_MIX)
+    cdef int i
+    splitmix(&x)
+    for i in range(4):
+        r.s[i] = splitmix(&x)
+    r.spare = 0
+    r.has_spare = False
+
+
+def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
+                  uint64_t seed, int64_t samples, int64_t chunk_begin, int64_t chunk_end):
+    """Monte Carlo: ``(counts, deals, rejected)`` over chunks ``chunk_begin..chunk_end - 1``.
+
+    ``entries`` is a sequence of ``bytes``, one per player: that player's possible hands,
+    ``n_hole`` card indices each, or empty for any hand. A deal draws one hand per player
+    uniformly from its entry and rejects the whole draw when two hands share a card (so every
+    card-compatible combination is equally likely), then deals the "any hand" players and the
+    rest of the board from the cards left (uniform too: as many cards are left every time). Chunk ``j`` draws
+    ``min(CHUNK, samples - j * CHUNK)`` deals from its own xoshiro256** stream seeded from
+    ``(seed, j)``, so the counts for a seed do not depend on how chunks are split between
+    threads.
+    """
+    cdef tuple ents = tuple(entries)
+    cdef int n = len(ents), p, i, k
+    read_bytes(board, "board")
+    read_bytes(dead, "dead cards")
+    check_game(n, n_hole, holdem, len(board))
+    if samples < 0 or chunk_begin < 0 or chunk_end < chunk_begin:
+        raise OmahaError("bad sample or chunk counts")
+    cdef bytes bbytes = board, dbytes = dead, eb
+    cdef const unsigned char* bb = <const unsigned char*><const char*>bbytes
+    cdef const unsigned char* db = <const unsigned char*><const char*>dbytes
+    cdef int nb = len(board)
+    cdef uint64_t base = bits_of(bb, nb, "board"), dbits = bits_of(db, len(dead), "dead cards")
+    if base & dbits:
+        raise OmahaError("a dead card is on the board")
+    base |= dbits
+    if omaha_popcount32(<uint32_t>(base & 0xFFFFFFFF)) + omaha_popcount32(
+            <uint32_t>(base >> 32)) + n * n_hole + 5 - nb > 52:
+        raise OmahaError("not enough cards left to deal every hand and the board")
+    cdef const unsigned char* ptrs[C_MAX_PLAYERS]
+    cdef uint32_t sizes[C_MAX_PLAYERS]
+    cdef Py_ssize_t j, m
+    for p in range(n):
+        read_bytes(ents[p], f"hands of player {p + 1}")
+        eb = ents[p]
+        m = len(eb)
+        if m % n_hole or m // n_hole >= 0xFFFFFFFF:
+            raise OmahaError(f"player {p + 1} has a partial hand")
+        ptrs[p] = <const unsigned char*><const char*>eb
+        sizes[p] = <uint32_t>(m // n_hole)
+        for j in range(sizes[p]):
+            bits_of(ptrs[p] + j * n_hole, n_hole, f"a hand of player {p + 1}")
+    cdef Game g
+    g.n = n; g.nh = n_hole; g.holdem = holdem; g.hilo = hilo
+    g.stride = (n + 1) * (n + 2)
+    cdef carray.array counts = carray.clone(COUNTS_TEMPLATE, n * g.stride, True)
+    cdef int64_t* cp = <int64_t*>counts.data.as_voidptr
+    cdef Hand hands[C_MAX_PLAYERS]
+    cdef Hand fixed[C_MAX_PLAYERS]
+    cdef int hi[C_MAX_PLAYERS]
+    cdef int lo[C_MAX_PLAYERS]
+    cdef card_t cards[6]
+    cdef const unsigned char* h
+    cdef int64_t chunk, todo, s, deals = 0, rejected = 0, limit, rejected_here
+    cdef uint64_t used, hb
+    cdef Rng rng
+    cdef bint ok, failed = False
+    cdef uint32_t c
+    cdef bint is_fixed[C_MAX_PLAYERS]
+    cdef bint all_fixed = True
+    cdef int need_suit[4]
+    for p in range(n):
+        is_fixed[p] = sizes[p] == 1
+        all_fixed = all_fixed and is_fixed[p]
+        if sizes[p]:
+            for i in range(n_hole):
+                cards[i] = ptrs[p][i]
+            prepare(&fixed[p], cards, n_hole)
+            hands[p] = fixed[p]
+    cdef uint16_t* nf = <uint16_t*>malloc(N_QUINT * n * sizeof(uint16_t))
+    cdef uint8_t* lows = <uint8_t*>malloc(N_QUINT * n * sizeof(uint8_t))
+    cdef int* outcome = <int*>malloc(N_QUINT * n * sizeof(int))
+    if not nf or not lows or not outcome:
+        free(nf); free(lows); free(outcome)
+        raise MemoryError()
+    if all_fixed:
+        precompute(&g, hands, nf, lows, outcome)
+        suit_needs(&g, hands, need_suit)
+    else:
+        precompute_fixed(&g, hands, is_fixed, nf, lows)
+    cdef Hand* batch = <Hand*>malloc(C_BATCH * n * sizeof(Hand))
+    cdef card_t* boards = <card_t*>malloc(C_BATCH * 5 * sizeof(card_t))
+    cdef Hand* hs
+    cdef card_t* full
+    cdef int64_t nbatch
+    cdef int qs[C_BATCH]
+    if not batch or not boards:
+        free(nf); free(lows); free(outcome); free(batch); free(boards)
+        raise MemoryError()
+    for j in range(C_BATCH):
+        for p in range(n):
+            batch[j * n + p] = hands[p]
+    # Without ranges of several hands, the cards left are the same on every deal.
+    cdef bint no_ranges = True
+    cdef uint64_t fixed_used = base
+    cdef card_t deck[52]
+    cdef uint32_t left = 0, t, x
+    for p in range(n):
+        if sizes[p] > 1:
+            no_ranges = False
+        elif sizes[p] == 1:
+            if fixed_used & hands[p].bits:
+                free(nf); free(lows); free(outcome); free(batch); free(boards)
+                raise OmahaError(f"player {p + 1}'s hand shares a card with another hand, "
+                                 "the board or the dead cards")
+            fixed_used |= hands[p].bits
+    cdef card_t deck0[52]
+    for c in range(52):
+        if not (fixed_used >> c) & 1:
+            deck0[left] = <card_t>c
+            left += 1
+    if no_ranges and left < <uint32_t>((5 - nb) + n_hole * sum(1 for p in range(n) if sizes[p] == 0)):
+        free(nf); free(lows); free(outcome); free(batch); free(boards)
+        raise OmahaError("not enough cards left to deal every hand and the board")
+    with nogil:
+        for chunk in range(chunk_begin, chunk_end):
+            todo = samples - chunk * C_CHUNK
+            if todo > C_CHUNK:
+                todo = C_CHUNK
+            if todo <= 0:
+                break
+            seed_stream(&rng, seed, <uint64_t>chunk)
+            for i in range(left):           # each chunk starts from the same deck order
+                deck[i] = deck0[i]
+            limit = 1000 * todo + 1000000
+            rejected_here = 0
+            s = 0
+            while s < todo and not failed:
+                # Draw a batch of deals and prefetch each board's table row, then evaluate:
+                # the row reads of sampled hands overlap instead of waiting one by one.
+                nbatch = todo - s if todo - s < C_BATCH else C_BATCH
+                j = 0
+                if no_ranges:
+                    # Fixed hands and "any hand" players only: deal the unknown cards by a
+                    # partial Fisher-Yates shuffle of the cards left (no rejections).
+                    while j < nbatch:
+                        hs = batch + j * n
+                        full = boards + 5 * j
+                        t = 0
+                        for p in range(n):
+                            if sizes[p] == 0:
+                                for i in range(n_hole):
+                                    x = t + below(&rng, left - t)
+                                    c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
+                                    cards[i] = <card_t>c
+                                    t += 1
+                                prepare(&hs[p], cards, n_hole)
+                        for i in range(nb):
+                            full[i] = bb[i]
+                        for k in range(nb, 5):
+                            x = t + below(&rng, left - t)
+                            c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
+                            full[k] = <card_t>c
+                            t += 1
+                        qs[j] = prefetch_reads(&g, hs, sizes, full, nf, lows, outcome, all_fixed)
+                        j += 1
+                while j < nbatch:
+                    hs = batch + j * n
+                    full = boards + 5 * j
+                    used = base
+                    ok = True
+                    for p in range(n):
+                        if sizes[p] == 0:
+                            continue        # any hand: drawn below from the cards left
+                        if sizes[p] == 1:
+                            hb = hs[p].bits
+                            if hb & used:
+                                ok = False
+                                break
+                        else:
+                            h = ptrs[p] + <Py_ssize_t>below(&rng, sizes[p]) * n_hole
+                            hb = 0
+                            for i in range(n_hole):
+                                hb |= (<uint64_t>1) << h[i]
+                            if hb & used:
+                                ok = False
+                                break
+                            prepare(&hs[p], <const card_t*>h, n_hole)
+                        used |= hb
+                    if not ok:
+                        rejected += 1
+                        rejected_here += 1
+                        if rejected_here > limit:
+                            failed = True
+                            break
+                        continue
+                    for p in range(n):
+                        if sizes[p] == 0:
+                            for i in range(n_hole):
+                                c = below(&rng, 52)
+                                while (used >> c) & 1:
+                                    c = below(&rng, 52)
+                                used |= (<uint64_t>1) << c
+                                cards[i] = <card_t>c
+                            prepare(&hs[p], cards, n_hole)
+                    for i in range(nb):
+                        full[i] = bb[i]
+                    for k in range(nb, 5):
+                        c = below(&rng, 52)
+                        while (used >> c) & 1:
+                            c = below(&rng, 52)
+                        used |= (<uint64_t>1) << c
+                        full[k] = <card_t>c
+                    qs[j] = prefetch_row(full)
+                    j += 1
+                if failed:
+                    break
+                for j in range(nbatch):
+                    eval_sampled(&g, batch + j * n, is_fixed, boards + 5 * j, qs[j], nf, lows,
+                                 outcome, need_suit, all_fixed, cp, hi, lo)
+                s += nbatch
+            deals += s
+            if failed:
+                break
+    free(nf); free(lows); free(outcome); free(batch); free(boards)
+    if failed:
+        raise OmahaError("the entries almost never fit together without sharing a card")
+    return counts, deals, rejected
