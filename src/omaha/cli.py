@@ -24,6 +24,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
+from omaha.cli_args import game_config
+from omaha.cli_args import non_negative as _non_negative
+from omaha.cli_args import pair as _pair
+from omaha.cli_args import players as _players
+from omaha.cli_args import positive as _positive
+
 __all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "build_parser", "main"]
 
 EXIT_OK = 0
@@ -383,7 +389,7 @@ def _run_play(args: argparse.Namespace) -> int:
 
     try:
         game = variant_for_name(args.variant)
-        config = _play_config(args, game)
+        config = game_config(game, blinds=args.blinds, stakes=args.stakes, ante=args.ante)
     except (OmahaError, ValueError) as exc:
         return _fail("play", exc)
     kinds = [kind.strip() for kind in args.bots.split(",")]
@@ -435,24 +441,6 @@ def _run_play(args: argparse.Namespace) -> int:
     seconds = time.perf_counter() - started
     _print_summary(args, game.code, config, result, seconds)
     return EXIT_OK
-
-
-def _play_config(args: argparse.Namespace, game: Any) -> Any:
-    from omaha.config import GameConfig
-    from omaha.phh.stakes import engine_variant
-
-    variant = engine_variant(game)
-    if game.fixed_limit:
-        small_bet, big_bet = args.stakes or (2, 4)
-        blinds = {} if args.blinds is None else dict(zip(("small_blind", "big_blind"), args.blinds))
-        return GameConfig.fixed_limit(
-            small_bet=small_bet, big_bet=big_bet, variant=variant, ante=args.ante, **blinds
-        )
-    if args.stakes is not None:
-        raise ValueError(f"--stakes is for fixed limit; {game.code} takes --blinds SB/BB")
-    small_blind, big_blind = args.blinds or (1, 2)
-    maker = GameConfig.pot_limit if game.structure == "pot" else GameConfig.no_limit
-    return maker(small_blind=small_blind, big_blind=big_blind, variant=variant, ante=args.ante)
 
 
 def _pokerkit_codes() -> list[str]:
@@ -549,37 +537,6 @@ def _print_summary(
 def _stack(args: argparse.Namespace, config: Any) -> int:
     """The starting stack of every hand (default 100 big blinds)."""
     return int(args.stack) if args.stack is not None else 100 * int(config.big_blind)
-
-
-def _positive(text: str) -> int:
-    value = _non_negative(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
-
-
-def _non_negative(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, got {text}")
-    return value
-
-
-def _players(text: str) -> int:
-    value = _non_negative(text)
-    if not 2 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"a table seats 2 to 10 players (rule T1), got {text}")
-    return value
-
-
-def _pair(text: str) -> tuple[int, int]:
-    low, slash, high = text.partition("/")
-    if not slash:
-        raise argparse.ArgumentTypeError(f"expected two amounts like 1/2, got {text!r}")
-    return _positive(low), _positive(high)
 
 
 # ---------------------------------------------------------------- shared helpers

@@ -10,6 +10,8 @@ import argparse
 import sys
 from typing import Any
 
+from omaha.cli_args import non_negative, positive
+
 __all__ = ["add_parsers"]
 
 HINT = 'omaha {command}: needs the server extra: pip install "omaha-poker[server]"'
@@ -22,22 +24,22 @@ def add_parsers(commands: Any) -> None:
     serve.add_argument("--db", required=True, help="SQLite database (created if missing)")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8765, help="0 picks a free port")
-    serve.add_argument("--tables", type=_positive, default=4)
-    serve.add_argument("--seats", type=_positive, default=6)
+    serve.add_argument("--tables", type=positive, default=4)
+    serve.add_argument("--seats", type=positive, default=6)
     serve.add_argument("--variant", default="plo8", help="plo8, plo, flo8, nlo, ... (PHH codes too)")
     serve.add_argument("--structure", choices=("fixed-limit", "pot-limit", "no-limit"),
                        help="default: the variant's")
     serve.add_argument("--blinds", default="1/2", help="SB/BB (fixed limit: bets are BB and 2BB)")
-    serve.add_argument("--buy-in", type=_positive, default=200)
+    serve.add_argument("--buy-in", type=positive, default=200)
     serve.add_argument("--no-rebuy", dest="rebuy", action="store_false",
                        help="do not top busted players up to the buy-in")
-    serve.add_argument("--hand-pause-ms", type=_non_negative, default=0)
-    serve.add_argument("--base-ms", type=_non_negative, default=10_000, help="D1 base time")
-    serve.add_argument("--countdown-ms", type=_non_negative, default=20_000, help="D1 countdown")
-    serve.add_argument("--reconnect-bonus-ms", type=_non_negative, default=20_000, help="D3")
-    serve.add_argument("--max-frame", type=_positive, default=4096, help="bytes per frame")
+    serve.add_argument("--hand-pause-ms", type=non_negative, default=0)
+    serve.add_argument("--base-ms", type=non_negative, default=10_000, help="D1 base time")
+    serve.add_argument("--countdown-ms", type=non_negative, default=20_000, help="D1 countdown")
+    serve.add_argument("--reconnect-bonus-ms", type=non_negative, default=20_000, help="D3")
+    serve.add_argument("--max-frame", type=positive, default=4096, help="bytes per frame")
     serve.add_argument("--rate", type=float, default=50.0, help="messages per second per client")
-    serve.add_argument("--burst", type=_positive, default=100)
+    serve.add_argument("--burst", type=positive, default=100)
     serve.add_argument("--fsync", action="store_true",
                        help="fsync every commit (survives power loss, not just a crash)")
     serve.add_argument("--stats", help="write load statistics (JSON) to this file every second")
@@ -46,8 +48,8 @@ def add_parsers(commands: Any) -> None:
     bots = commands.add_parser("bots", help="run bot clients against an arena",
                                description="Bots that join, play and reconnect with tokens.")
     bots.add_argument("url", help="ws://127.0.0.1:8765")
-    bots.add_argument("--count", type=_positive, default=6)
-    bots.add_argument("--hands", type=_positive, default=100, help="stop after each table's Nth hand")
+    bots.add_argument("--count", type=positive, default=6)
+    bots.add_argument("--hands", type=positive, default=100, help="stop after each table's Nth hand")
     bots.add_argument("--policy", choices=("random", "strength"), default="random")
     bots.add_argument("--seed", type=int)
     bots.add_argument("--timeout", type=float, help="give up (exit 1) after this many seconds")
@@ -58,20 +60,6 @@ def add_parsers(commands: Any) -> None:
     export.add_argument("--db", required=True)
     export.add_argument("output", help="the .phhs file to write")
     export.set_defaults(run=run_export)
-
-
-def _positive(text: str) -> int:
-    value = int(text)
-    if value <= 0:
-        raise argparse.ArgumentTypeError(f"expected a positive integer, got {text}")
-    return value
-
-
-def _non_negative(text: str) -> int:
-    value = int(text)
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"expected a non-negative integer, got {text}")
-    return value
 
 
 def _has_websockets(command: str) -> bool:

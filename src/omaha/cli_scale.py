@@ -20,6 +20,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
+from omaha.cli_args import game_config, pair, players, positive
+
 __all__ = ["add_parser", "run"]
 
 
@@ -43,17 +45,17 @@ def _add_preflop_table(commands: Any) -> None:
     sub.add_argument("--out", required=True, help="CSV file to write")
     sub.add_argument("--binary", metavar="PATH", default=None,
                      help="also write the compact table (the package data format)")
-    sub.add_argument("--opponents", type=_positive, default=5,
+    sub.add_argument("--opponents", type=positive, default=5,
                      help="against 1..N random hands (default 5)")
-    sub.add_argument("--samples", type=_positive, default=10_000,
+    sub.add_argument("--samples", type=positive, default=10_000,
                      help="deals per value (default 10000: standard error at most 0.005)")
-    sub.add_argument("--limit", type=_positive, default=None,
+    sub.add_argument("--limit", type=positive, default=None,
                      help="only the first N classes (a quick look)")
     sub.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    sub.add_argument("--chunk", type=_positive, default=64, help="classes per task (default 64)")
+    sub.add_argument("--chunk", type=positive, default=64, help="classes per task (default 64)")
     sub.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                      help="run on Ray: a new local cluster, or the one at ADDRESS")
-    sub.add_argument("--cpus", type=_positive, default=None,
+    sub.add_argument("--cpus", type=positive, default=None,
                      help="CPUs of a new local Ray cluster (default: all)")
     sub.set_defaults(run=run_preflop_table)
 
@@ -107,21 +109,23 @@ def _add_simulate(commands: Any) -> None:
         epilog="example: omaha simulate --variant plo8 --players 6 --hands 1000000 --seed 1 --ray",
     )
     sub.add_argument("--variant", default="PO", help="PHH code or short name (default PO)")
-    sub.add_argument("--hands", "-n", type=_positive, default=100_000,
+    sub.add_argument("--hands", "-n", type=positive, default=100_000,
                      help="hands to play (default 100000)")
-    sub.add_argument("--players", "-p", type=int, default=6, help="players, 2-10 (default 6)")
+    sub.add_argument("--players", "-p", type=players, default=6, help="players, 2-10 (default 6)")
     sub.add_argument("--bots", default="strength,random",
                      help="bot kinds repeated round the table (default strength,random)")
-    sub.add_argument("--stack", type=_positive, default=None,
+    sub.add_argument("--stack", type=positive, default=None,
                      help="starting stack of every hand (default 100 big blinds)")
-    sub.add_argument("--blinds", default="1/2", help="SB/BB in pot and no limit (default 1/2)")
-    sub.add_argument("--stakes", default="2/4", help="small/big bet in fixed limit (default 2/4)")
+    sub.add_argument("--blinds", type=pair, default=None,
+                     help="SB/BB in pot and no limit (default 1/2)")
+    sub.add_argument("--stakes", type=pair, default=None,
+                     help="small/big bet in fixed limit (default 2/4)")
     sub.add_argument("--seed", type=int, default=None, help="seed (default: OS randomness)")
-    sub.add_argument("--chunk", type=_positive, default=20_000,
+    sub.add_argument("--chunk", type=positive, default=20_000,
                      help="hands per task (default 20000; the seeded result depends on it)")
     sub.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                      help="run on Ray: a new local cluster, or the one at ADDRESS (e.g. auto)")
-    sub.add_argument("--cpus", type=_positive, default=None,
+    sub.add_argument("--cpus", type=positive, default=None,
                      help="CPUs of a new local Ray cluster (default: all)")
     sub.add_argument("--phh", metavar="DIR", default=None,
                      help="write the hands as PHH shards DIR/shard-NNNNNN.phhs")
@@ -135,9 +139,11 @@ def run(args: argparse.Namespace) -> int:
     """Run ``omaha simulate``; returns the exit code."""
     from omaha.distributed.simulate import run_play, run_play_on_ray
     from omaha.errors import OmahaError
+    from omaha.phh import variant_for_name
 
     try:
-        config = _config(args)
+        config = game_config(variant_for_name(args.variant), blinds=args.blinds,
+                             stakes=args.stakes)
         kinds = [kind.strip() for kind in args.bots.split(",")]
         bots = [kinds[i % len(kinds)] for i in range(args.players)]
         started = time.perf_counter()
@@ -198,33 +204,3 @@ def _print(args: argparse.Namespace, config: Any, result: Any, seconds: float) -
               f"{ci:>9}")
 
 
-def _config(args: argparse.Namespace) -> Any:
-    from omaha.config import GameConfig
-    from omaha.phh import variant_for_name
-    from omaha.phh.stakes import engine_variant
-
-    game = variant_for_name(args.variant)
-    variant = engine_variant(game)
-    if game.fixed_limit:
-        small, big = _pair(args.stakes)
-        return GameConfig.fixed_limit(small_bet=small, big_bet=big, variant=variant)
-    small, big = _pair(args.blinds)
-    maker = GameConfig.pot_limit if game.structure == "pot" else GameConfig.no_limit
-    return maker(small_blind=small, big_blind=big, variant=variant)
-
-
-def _pair(text: str) -> tuple[int, int]:
-    low, slash, high = text.partition("/")
-    if not slash or not low.isdigit() or not high.isdigit():
-        raise ValueError(f"expected two amounts like 1/2, got {text!r}")
-    return int(low), int(high)
-
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value

@@ -37,7 +37,7 @@ from libc.stdlib cimport calloc, free, malloc
 from libc.string cimport memset
 
 from omahacore._types cimport card_t
-from omahacore.evaluator cimport N_QUINT, ROW, Tables, five_high, tables
+from omahacore.evaluator cimport N_QUINT, ROW, Tables, five_high, sort5, tables
 from omahacore.errors import OmahaError
 
 cdef extern from "_bits.h":
@@ -351,18 +351,6 @@ cdef void eval_board(const Game* g, const Hand* hands, const card_t* board, int6
                 hi[p] = v
         lo[p] = low_of(g, &hands[p], q) if g.hilo else 0
     add_deal(g, hi, lo, counts, 1)
-
-
-cdef inline void order2(int* r, int i, int j) noexcept nogil:
-    cdef int a = r[i], b = r[j]
-    r[i] = a if a < b else b
-    r[j] = b if a < b else a
-
-
-cdef inline void sort5(int* r) noexcept nogil:
-    order2(r, 0, 1); order2(r, 3, 4); order2(r, 2, 4)
-    order2(r, 2, 3); order2(r, 1, 4); order2(r, 0, 3)
-    order2(r, 0, 2); order2(r, 1, 3); order2(r, 1, 2)
 
 
 cdef void eval_sampled(const Game* g, const Hand* hands, const bint* fixed,
