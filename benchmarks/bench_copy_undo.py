@@ -19,7 +19,7 @@ import warnings
 from collections.abc import Callable
 from typing import Any
 
-from bench_engine import CONFIG, STACKS
+from bench_engine import CONFIG, STACKS, new_pokerkit_state
 
 from omaha.hand import Hand
 
@@ -37,27 +37,7 @@ def omaha_spots() -> list[Hand]:
 def pokerkit_spots() -> list[Any]:
     import pokerkit as pk
 
-    automations = (
-        pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
-        pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.CARD_BURNING,
-        pk.Automation.HOLE_DEALING, pk.Automation.BOARD_DEALING,
-        pk.Automation.HOLE_CARDS_SHOWING_OR_MUCKING, pk.Automation.HAND_KILLING,
-        pk.Automation.CHIPS_PUSHING, pk.Automation.CHIPS_PULLING,
-        pk.Automation.RUNOUT_COUNT_SELECTION,
-    )
-
-    def street(opening: bool, hole: int, board: int) -> Any:
-        return pk.Street(opening, (False,) * hole, board, False, pk.Opening.POSITION, 2, None)
-
-    streets = (street(False, 4, 0), street(True, 0, 3), street(True, 0, 1), street(True, 0, 1))
-
-    def state() -> Any:
-        return pk.State(automations, pk.Deck.STANDARD,
-                        (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand), streets,
-                        pk.BettingStructure.POT_LIMIT, True, 0, (1, 2), 0,
-                        tuple(STACKS.values()), 6, mode=pk.Mode.CASH_GAME)
-
-    preflop, flop = state(), state()
+    preflop, flop = new_pokerkit_state(pk), new_pokerkit_state(pk)
     flop.complete_bet_or_raise_to(6)
     while flop.street_index == 0:
         flop.check_or_call()

@@ -50,9 +50,8 @@ def play_omaha(rng: random.Random) -> int:
     return decisions
 
 
-def pokerkit_factory() -> Callable[[random.Random], int]:
-    """A player of the same policy on a PokerKit pot-limit Omaha hi/lo state."""
-    pk = pytest.importorskip("pokerkit") if __name__ != "__main__" else __import__("pokerkit")
+def new_pokerkit_state(pk: Any) -> Any:
+    """A fresh PokerKit pot-limit Omaha hi/lo state: 6 players, blinds 1/2, ``STACKS``."""
     automations = (
         pk.Automation.ANTE_POSTING, pk.Automation.BET_COLLECTION,
         pk.Automation.BLIND_OR_STRADDLE_POSTING, pk.Automation.CARD_BURNING,
@@ -66,12 +65,18 @@ def pokerkit_factory() -> Callable[[random.Random], int]:
         return pk.Street(opening, (False,) * hole, board, False, pk.Opening.POSITION, 2, None)
 
     streets = (street(False, 4, 0), street(True, 0, 3), street(True, 0, 1), street(True, 0, 1))
-    hand_types = (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand)
+    return pk.State(automations, pk.Deck.STANDARD,
+                    (pk.OmahaHoldemHand, pk.OmahaEightOrBetterLowHand), streets,
+                    pk.BettingStructure.POT_LIMIT, True, 0, (1, 2), 0,
+                    tuple(STACKS.values()), 6, mode=pk.Mode.CASH_GAME)
+
+
+def pokerkit_factory() -> Callable[[random.Random], int]:
+    """A player of the same policy on a PokerKit pot-limit Omaha hi/lo state."""
+    pk = pytest.importorskip("pokerkit") if __name__ != "__main__" else __import__("pokerkit")
 
     def play(rng: random.Random) -> int:
-        state = pk.State(automations, pk.Deck.STANDARD, hand_types, streets,
-                         pk.BettingStructure.POT_LIMIT, True, 0, (1, 2), 0,
-                         tuple(STACKS.values()), 6, mode=pk.Mode.CASH_GAME)
+        state = new_pokerkit_state(pk)
         decisions = 0
         while state.status:
             r = rng.random()
