@@ -137,51 +137,46 @@ def _add_simulate(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``omaha simulate``; returns the exit code."""
-    from omaha.distributed.simulate import run_play, run_play_on_ray
     from omaha.errors import OmahaError
     from omaha.phh import variant_for_name
 
     try:
         config = game_config(variant_for_name(args.variant), blinds=args.blinds,
                              stakes=args.stakes)
-        kinds = [kind.strip() for kind in args.bots.split(",")]
-        bots = [kinds[i % len(kinds)] for i in range(args.players)]
-        started = time.perf_counter()
-        if args.ray is None:
-            result = run_play(config, bots, hands=args.hands, stack=args.stack, seed=args.seed,
-                              chunk_hands=args.chunk, phh_dir=args.phh,
-                              duplicate=args.duplicate)
-        else:
-            result = run_play_on_ray(config, bots, hands=args.hands, stack=args.stack,
-                                     seed=args.seed, address=args.ray or None,
-                                     num_cpus=args.cpus, chunk_hands=args.chunk,
-                                     phh_dir=args.phh, duplicate=args.duplicate)
     except (OmahaError, ValueError) as exc:
         print(f"omaha simulate: error: {exc}", file=sys.stderr)
         return 2
-    except ImportError as exc:
-        print(f"omaha simulate: error: --ray needs the 'ray' extra ({exc})", file=sys.stderr)
-        return 2
-    _print(args, config, result, time.perf_counter() - started)
-    return 0
+    kinds = [kind.strip() for kind in args.bots.split(",")]
+    return _simulate("simulate", args, config, kinds, chunk_hands=args.chunk,
+                     num_cpus=args.cpus)
 
 
 def run_on_ray(args: argparse.Namespace, config: Any, kinds: Sequence[str]) -> int:
     """``omaha play --ray``: the same bots and scoring as ``play``, run as Ray tasks."""
-    from omaha.distributed.simulate import run_play_on_ray
+    return _simulate("play", args, config, kinds)
+
+
+def _simulate(command: str, args: argparse.Namespace, config: Any, kinds: Sequence[str],
+              **options: Any) -> int:
+    """Run the bots' match in chunks, locally or on Ray (``--ray``), and print it."""
+    from omaha.distributed.simulate import run_play, run_play_on_ray
     from omaha.errors import OmahaError
 
     bots = [kinds[i % len(kinds)] for i in range(args.players)]
+    common = {"hands": args.hands, "stack": args.stack, "seed": args.seed, "phh_dir": args.phh,
+              "duplicate": args.duplicate}
     started = time.perf_counter()
     try:
-        result = run_play_on_ray(config, bots, hands=args.hands, stack=args.stack,
-                                 seed=args.seed, address=args.ray or None,
-                                 phh_dir=args.phh, duplicate=args.duplicate)
+        if args.ray is None:
+            options.pop("num_cpus", None)
+            result = run_play(config, bots, **common, **options)
+        else:
+            result = run_play_on_ray(config, bots, address=args.ray or None, **common, **options)
     except (OmahaError, ValueError) as exc:
-        print(f"omaha play: error: {exc}", file=sys.stderr)
+        print(f"omaha {command}: error: {exc}", file=sys.stderr)
         return 2
     except ImportError as exc:
-        print(f"omaha play: error: --ray needs the 'ray' extra ({exc})", file=sys.stderr)
+        print(f"omaha {command}: error: --ray needs the 'ray' extra ({exc})", file=sys.stderr)
         return 2
     _print(args, config, result, time.perf_counter() - started)
     return 0
