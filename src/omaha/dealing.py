@@ -22,7 +22,7 @@ from omaha.errors import CardError, TableError
 from omaha.limits import check_total, shown
 from omahacore.cards import format_cards
 
-__all__ = ["check_setup", "dealt_sequence", "live_seats"]
+__all__ = ["check_options", "check_setup", "dealt_sequence", "live_seats"]
 
 
 def dealt_sequence(config: GameConfig, seats: tuple[int, ...], sb: int,
@@ -83,6 +83,17 @@ def check_setup(config: GameConfig, stacks: Mapping[int, int], button: int) -> t
     if type(button) is not int or button not in stacks:
         raise TableError("T2", f"the button must be on a dealt-in seat, got {shown(button)}")
     return tuple(sorted(stacks))
+
+
+def check_options(rng: object, rake: object, manual_showdown: object) -> None:
+    """The options a hand and a table share: a seeded generator or None (C2), a rake rule
+    with ``rake_for`` or None (K1), and a real bool for manual showdown (S1)."""
+    if rng is not None and not isinstance(rng, random.Random):
+        raise TableError("C2", f"rng must be a random.Random or None, got {shown(rng)}")
+    if rake is not None and not callable(getattr(rake, "rake_for", None)):
+        raise TableError("K1", f"rake must have a rake_for method or be None, got {shown(rake)}")
+    if type(manual_showdown) is not bool:
+        raise TableError("S1", f"manual_showdown must be a bool, got {shown(manual_showdown)}")
 
 
 def live_seats(live_blinds: Iterable[int]) -> tuple[int, ...]:

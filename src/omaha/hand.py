@@ -29,7 +29,7 @@ from omaha.betting import BettingRound, LegalActions
 from omaha.cards import DECK, Card, CardsLike
 from omaha.clock import TimeoutAction, TimeoutPolicy
 from omaha.config import FIXED_LIMIT, MAX_SEATS, GameConfig
-from omaha.dealing import check_setup, dealt_sequence, live_seats
+from omaha.dealing import check_options, check_setup, dealt_sequence, live_seats
 from omaha.deck import STREET_CARDS
 from omaha.errors import IllegalActionError, TableError
 from omaha.events import (
@@ -97,12 +97,7 @@ class Hand(ShowdownAndAward):
                  deck: Iterable[int] | None = None) -> None:
         seats = check_setup(config, stacks, button)
         n = len(seats)
-        if rng is not None and not isinstance(rng, random.Random):
-            raise TableError("C2", f"rng must be a random.Random or None, got {shown(rng)}")
-        if rake is not None and not callable(getattr(rake, "rake_for", None)):
-            raise TableError("K1", f"rake must have a rake_for method or be None, got {shown(rake)}")
-        if type(manual_showdown) is not bool:
-            raise TableError("S1", f"manual_showdown must be a bool, got {shown(manual_showdown)}")
+        check_options(rng, rake, manual_showdown)
         self.config = config
         self.seats = seats
         self._n = n

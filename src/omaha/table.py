@@ -28,6 +28,7 @@ from typing import Any
 
 from omaha.cards import CardsLike
 from omaha.config import MAX_SEATS, GameConfig
+from omaha.dealing import check_options
 from omaha.errors import SnapshotError, TableError
 from omaha.hand import Hand, RakeRule
 from omaha.limits import MAX_CHIPS, check_total, shown
@@ -87,12 +88,7 @@ class Table:
         if seats > config.variant.max_players:
             raise TableError("C1", f"one deck deals {config.variant.name} to at most "
                              f"{config.variant.max_players} players, not {seats}")
-        if rng is not None and not isinstance(rng, random.Random):
-            raise TableError("C2", f"rng must be a random.Random or None, got {shown(rng)}")
-        if rake is not None and not callable(getattr(rake, "rake_for", None)):
-            raise TableError("K1", f"rake must have a rake_for method or be None, got {shown(rake)}")
-        if type(manual_showdown) is not bool:
-            raise TableError("S1", f"manual_showdown must be a bool, got {shown(manual_showdown)}")
+        check_options(rng, rake, manual_showdown)
         self.config = config
         self.seat_count = seats
         self.rng = rng
