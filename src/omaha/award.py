@@ -18,7 +18,6 @@ from typing import Any
 
 from omaha.cards import DECK, Card
 from omaha.errors import IllegalActionError, TableError
-from omaha.events import HandEnded, Mucked, Returned, Shown
 from omaha.limits import shown as _text
 from omaha.showdown import (
     RINGS,
@@ -31,6 +30,7 @@ from omaha.showdown import (
 )
 from omaha.state import HandState
 from omaha.states import ALL_IN, FOLDED, MUCKED, PROTECTED, SHOWDOWN
+from omahacore.engine import EV_ENDED, EV_MUCKED, EV_POT_AWARDED, EV_RETURNED, EV_SHOWN
 from omahacore.errors import PotError
 from omahacore.pots import Settlement, build_pots, settle
 
@@ -54,13 +54,14 @@ class ShowdownAndAward(HandState):
 
     def shown_hands(self) -> list[tuple[int, tuple[Card, ...]]]:
         """``(seat, hole cards)`` of every hand shown at showdown so far (public, S1)."""
-        return [(self.seats[i], tuple([DECK[c] for c in self._holes[i]]))
+        return [(self.seats[i], tuple([DECK[c] for c in self._hole(i)]))
                 for i, up in enumerate(self._shown) if up]
 
     def _showdown(self) -> None:
-        """Compare hands in S1 order; all-in hands and hands that could win are shown."""
-        self._street = SHOWDOWN
-        self._to_act = -1
+        """Compare hands in S1 order; all-in hands and hands that could win are shown.
+
+        The compiled round flow has set the street to SHOWDOWN and nobody to act.
+        """
         n = self._n
         live = [s != FOLDED for s in self._status]
         high, low = strengths(self.config.variant, self._holes, self._board,
@@ -68,29 +69,28 @@ class ShowdownAndAward(HandState):
         self._strengths = (high, low)
         self._showdown_state = ShowdownState(contrib=self._contrib, live=live, high=high, low=low)
         self._shown = [False] * n
-        self._order = showdown_order(live=live, button=self._button, aggressor=self._round.aggressor)
+        self._order = showdown_order(live=live, button=self._button, aggressor=self._aggressor)
         self._resolve_showdown()
 
     def _resolve_showdown(self) -> None:
         """Show or muck in order until a free choice (manual mode) or the end.
 
-        The lists it edits for several players are replaced, not edited (see
-        :class:`~omaha.state.HandState`), so undo records keep the old ones.
+        The showdown's Python objects are replaced, not edited, so undo records keep the old
+        ones (the player states are in the saved C state).
         """
         assert self._showdown_state is not None
         state = self._showdown_state = self._showdown_state.copy()
-        status = self._status = self._status[:]
         order = self._order = self._order[:]
         shown_list = self._shown = self._shown[:]
         log, seats = self._log, self.seats
-        forced = [s == ALL_IN or s == PROTECTED for s in status]
+        forced = [s == ALL_IN or s == PROTECTED for s in self._status]
         for i, shown in state.decide(order, forced, stop_at_choice=self._manual):
             if shown:
                 shown_list[i] = True
-                log.append((Shown, seats[i], self._holes[i]))
+                log.append((EV_SHOWN, seats[i], self._hole(i)))
             else:
-                status[i] = MUCKED
-                log.append((Mucked, seats[i]))
+                self._set_status(i, MUCKED)
+                log.append((EV_MUCKED, seats[i]))
         if self._order:
             self._to_act = self._order[0]
             return
@@ -117,7 +117,7 @@ class ShowdownAndAward(HandState):
         assert self._showdown_state is not None
         self._showdown_state = self._showdown_state.copy()
         self._showdown_state.reveal(i)
-        self._log.append((Shown, self.seats[i], self._holes[i]))
+        self._log.append((EV_SHOWN, self.seats[i], self._hole(i)))
         self._resolve_showdown()
 
     def muck(self, *, seat: int | None = None) -> None:
@@ -128,8 +128,8 @@ class ShowdownAndAward(HandState):
 
     def _muck(self, i: int) -> None:
         self._order = self._order[1:]
-        self._status[i] = MUCKED
-        self._log.append((Mucked, self.seats[i]))
+        self._set_status(i, MUCKED)
+        self._log.append((EV_MUCKED, self.seats[i]))
         self._resolve_showdown()
 
     def _finish(self) -> None:
@@ -155,11 +155,11 @@ class ShowdownAndAward(HandState):
         if any(returned):
             for i, back in enumerate(returned):
                 if back:
-                    log.append((Returned, seats[i], back))
+                    log.append((EV_RETURNED, seats[i], back))
         for k in range(len(settlement.pots)):   # built into PotAwarded when the log is read
-            log.append((pot_awarded, settlement, k, seats))
-        log.append((HandEnded, tuple(final)))
-        self._stacks = final
+            log.append((EV_POT_AWARDED, settlement, k, seats))
+        log.append((EV_ENDED, tuple(final)))
+        self._set_final_stacks(final)
         self._settlement = settlement
 
     def _asked_rake(self) -> int:
@@ -173,12 +173,12 @@ class ShowdownAndAward(HandState):
             return 0
         total = self._pot - uncalled(self._contrib)
         try:
-            rake: Any = self._rake.rake_for(total, self._n, len(self._board) >= 3)
+            rake: Any = self._rake.rake_for(total, self._n, self._street >= 1)
         except Exception:
             self._take_back()
             raise
         if type(rake) is not int or not 0 <= rake <= total:
-            where = ("the hand is back as it was before the last action" if self._undo
+            where = ("the hand is back as it was before the last action" if self.undo_depth
                      else "no hand was dealt")
             self._take_back()
             raise TableError("K1", f"the rake rule returned {rake!r} for a pot of {total}; it "
@@ -190,7 +190,7 @@ class ShowdownAndAward(HandState):
         undo record. A hand that ends as it is dealt (everyone all-in from the blinds) has
         no earlier state: the error leaves the constructor and no hand is made.
         """
-        if self._undo:
+        if self.undo_depth:
             self._pop()
 
     def _build_result(self, settlement: Settlement) -> HandResult:
@@ -204,7 +204,7 @@ class ShowdownAndAward(HandState):
             returned={seats[i]: r for i, r in enumerate(settlement.returned) if r},
             stacks=dict(zip(seats, final)),
             net={seats[i]: final[i] - start[i] for i in range(n)},
-            shown={seats[i]: tuple([DECK[c] for c in self._holes[i]]) for i in range(n) if shown[i]},
+            shown={seats[i]: tuple([DECK[c] for c in self._hole(i)]) for i in range(n) if shown[i]},
             mucked=tuple(seats[i] for i in range(n) if self._status[i] == MUCKED),
             rake=settlement.rake, settlement=settlement,
         )

@@ -16,59 +16,15 @@ the hand, so the hand can check an action completely before changing anything.
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
 
 from omaha.config import FIXED_LIMIT, POT_LIMIT, Structure
 from omaha.errors import IllegalActionError
 from omaha.limits import MAX_CHIPS, shown
+from omahacore.actions import LegalActions
 
 __all__ = ["BettingRound", "LegalActions"]
 
 _new_tuple = tuple.__new__   # builds LegalActions without the named tuple's Python-level __new__
-
-
-class LegalActions(NamedTuple):
-    """What the player to act (``seat``) may do now.
-
-    ``call_amount`` is the chips a call adds (capped at the stack: a short call is all-in,
-    B8); 0 means nothing is owed and ``can_check`` is true. ``min_raise_to``/``max_raise_to``
-    bound the total a bet or raise may reach this round, or are ``None`` when no bet or raise
-    is allowed. At showdown only ``can_show``/``can_muck`` are true (S1). (A named tuple:
-    immutable and cheap, since bots ask for it before every action.)
-
-    >>> la = LegalActions(seat=3, can_fold=True, can_check=False, call_amount=2,
-    ...                   min_raise_to=4, max_raise_to=7)
-    >>> la.can_call, la.can_raise
-    (True, True)
-    """
-
-    seat: int
-    can_fold: bool
-    can_check: bool
-    call_amount: int
-    min_raise_to: int | None
-    max_raise_to: int | None
-    can_show: bool = False
-    can_muck: bool = False
-
-    @property
-    def can_call(self) -> bool:
-        """Whether a call is possible (something is owed)."""
-        return self.call_amount > 0
-
-    @property
-    def can_raise(self) -> bool:
-        """Whether a bet or raise is possible (``bet_or_raise`` is legal for some amount)."""
-        return self.min_raise_to is not None
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible fields."""
-        return {
-            "seat": self.seat, "can_fold": self.can_fold, "can_check": self.can_check,
-            "call_amount": self.call_amount, "min_raise_to": self.min_raise_to,
-            "max_raise_to": self.max_raise_to, "can_show": self.can_show,
-            "can_muck": self.can_muck,
-        }
 
 
 class BettingRound:
@@ -95,6 +51,16 @@ class BettingRound:
         self.raises = raises
         self.aggressor = -1
         self.reopen_at = self._reopening()
+
+    @classmethod
+    def of(cls, structure: Structure, unit: int, cap: int | None, current_bet: int,
+           min_raise: int, full_level: int, raises: int, aggressor: int,
+           reopen_at: int) -> BettingRound:
+        """A round with every fact given (the compiled engine's numbers, read back)."""
+        other = cls(structure, unit, cap, current_bet=current_bet, raises=raises)
+        other.min_raise, other.full_level = min_raise, full_level
+        other.aggressor, other.reopen_at = aggressor, reopen_at
+        return other
 
     def _reopening(self) -> int:
         """The rule of reopening (B6, B7), stated once: a player who already acted may raise

@@ -16,10 +16,12 @@ from omahacore.errors import (
     ArrayTypeError,
     CardError,
     CardTypeError,
+    IllegalActionError,
     OmahaError,
     OmahaTypeError,
     PotError,
     PotTypeError,
+    RuleError,
     StrengthError,
     StrengthTypeError,
 )
@@ -47,25 +49,8 @@ __all__ = [
 ]
 
 
-class RuleError(OmahaError):
-    """An error that names the rule it enforces (``rule`` is e.g. ``"B4"``, or ``None``)."""
-
-    def __init__(self, rule: str | None, message: str) -> None:
-        self.rule = rule
-        super().__init__(f"{rule}: {message}" if rule else message)
-
-    def __reduce__(self) -> tuple[type[RuleError], tuple[str | None, str]]:
-        text = str(self)
-        prefix = f"{self.rule}: " if self.rule else ""
-        return (type(self), (self.rule, text[len(prefix):]))
-
-
 class ConfigError(RuleError):
     """A game configuration is invalid (rules T3, B3, C6)."""
-
-
-class IllegalActionError(RuleError):
-    """An action or amount is not allowed now (rules B1-B8, S1, D2); nothing was changed."""
 
 
 class TableError(RuleError):

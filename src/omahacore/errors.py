@@ -9,6 +9,8 @@ object whose ``__index__`` misbehaves) raises a subclass that is also a :class:`
 True
 """
 
+from __future__ import annotations
+
 
 class OmahaError(ValueError):
     """Base class of every error raised for bad input by omaha-poker."""
@@ -48,3 +50,20 @@ class PotError(OmahaError):
 
 class PotTypeError(PotError, OmahaTypeError):
     """A pot argument has the wrong type (a float, bool amount, non-sequence)."""
+
+
+class RuleError(OmahaError):
+    """An error that names the rule it enforces (``rule`` is e.g. ``"B4"``, or ``None``)."""
+
+    def __init__(self, rule: str | None, message: str) -> None:
+        self.rule = rule
+        super().__init__(f"{rule}: {message}" if rule else message)
+
+    def __reduce__(self) -> tuple[type[RuleError], tuple[str | None, str]]:
+        text = str(self)
+        prefix = f"{self.rule}: " if self.rule else ""
+        return (type(self), (self.rule, text[len(prefix):]))
+
+
+class IllegalActionError(RuleError):
+    """An action or amount is not allowed now (rules B1-B8, S1, D2); nothing was changed."""

@@ -133,7 +133,7 @@ class Episode:
             return
         self._actor = hand._to_act
         legal = hand.legal_actions()
-        current, pot = hand._round.current_bet, hand._pot
+        current, pot = hand._current_bet, hand._pot
         self._legal = legal
         self._totals = self.actions.raise_totals(legal, current, pot)
         self._mask = self.actions.mask(legal, current, pot, self._totals)
@@ -223,7 +223,7 @@ class Episode:
             obs = out
             obs[:108] = 0.0
         street = hand._street
-        ones = [*hand._holes[player], *[52 + c for c in hand._board]]
+        ones = [*hand._hole(player), *[52 + c for c in hand._board]]
         if street < 4:
             ones.append(104 + street)
         obs[ones] = 1.0
