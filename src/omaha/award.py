@@ -63,14 +63,17 @@ class ShowdownAndAward(HandState):
         The compiled round flow has set the street to SHOWDOWN and nobody to act.
         """
         n = self._n
-        live = [s != FOLDED for s in self._status]
+        status = self._status
+        live = [s != FOLDED for s in status]
         high, low = strengths(self.config.variant, self._holes, self._board,
                               [i for i in range(n) if live[i]])
         self._strengths = (high, low)
-        self._showdown_state = ShowdownState(contrib=self._contrib, live=live, high=high, low=low)
-        self._shown = [False] * n
-        self._order = showdown_order(live=live, button=self._button, aggressor=self._aggressor)
-        self._resolve_showdown()
+        state = self._showdown_state = ShowdownState(contrib=self._contrib, live=live,
+                                                     high=high, low=low)
+        shown = self._shown = [False] * n
+        order = self._order = showdown_order(live=live, button=self._button,
+                                             aggressor=self._aggressor)
+        self._decide(state, order, shown, status)
 
     def _resolve_showdown(self) -> None:
         """Show or muck in order until a free choice (manual mode) or the end.
@@ -81,21 +84,26 @@ class ShowdownAndAward(HandState):
         assert self._showdown_state is not None
         state = self._showdown_state = self._showdown_state.copy()
         order = self._order = self._order[:]
-        shown_list = self._shown = self._shown[:]
+        shown = self._shown = self._shown[:]
+        self._decide(state, order, shown, self._status)
+
+    def _decide(self, state: ShowdownState, order: list[int], shown_list: list[bool],
+                status: list[int]) -> None:
         log, seats = self._log, self.seats
-        forced = [s == ALL_IN or s == PROTECTED for s in self._status]
+        forced = [s == ALL_IN or s == PROTECTED for s in status]
         for i, shown in state.decide(order, forced, stop_at_choice=self._manual):
             if shown:
                 shown_list[i] = True
                 log.append((EV_SHOWN, seats[i], self._hole(i)))
             else:
                 self._set_status(i, MUCKED)
+                status[i] = MUCKED
                 log.append((EV_MUCKED, seats[i]))
-        if self._order:
-            self._to_act = self._order[0]
+        if order:
+            self._to_act = order[0]
             return
         self._to_act = -1
-        self._finish()
+        self._finish(status)
 
     def _showdown_turn(self, seat: int | None) -> int:
         if seat is not None and type(seat) is not int:   # bool and 1.0 compare equal to 1
@@ -132,18 +140,21 @@ class ShowdownAndAward(HandState):
         self._log.append((EV_MUCKED, self.seats[i]))
         self._resolve_showdown()
 
-    def _finish(self) -> None:
+    def _finish(self, status: list[int] | None = None) -> None:
         """Award every pot through the splitter (S4 when one player is left) and close.
 
         Everything that can fail is done first; on failure the hand goes back to how it was
-        before the action that ended it (:meth:`_take_back`).
+        before the action that ended it (:meth:`_take_back`). ``status``: the player states,
+        when the caller has them.
         """
         n = self._n
+        if status is None:
+            status = self._status
         rake = self._asked_rake()
         high, low = self._strengths if self._strengths is not None else ([0] * n, None)
         order = RINGS[n][self._button + 1:self._button + n + 1]   # odd chips (S2, S3)
         try:
-            settlement = settle(self._contrib, [s == FOLDED for s in self._status], high, low,
+            settlement = settle(self._contrib, [s == FOLDED for s in status], high, low,
                                 order=order, rake=rake, dead=self._dead)
         except PotError:
             self._take_back()

@@ -25,6 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from omaha.errors import CardError
 from omahacore.cards import format_card
+from omahacore.engine import shuffle_with
 
 __all__ = [
     "STREET_CARDS",
@@ -98,6 +99,10 @@ def shuffled_cards(count: int, rng: random.Random | None = None,
     size = len(deck)
     if not 0 <= count <= size:
         raise CardError(f"cannot draw {count} cards from {size}")
+    if rng is None and deck is _FULL_DECK:   # the common case, compiled (same distribution)
+        while (drawn := shuffle_with(os.urandom(2 * count + 16), count)) is None:
+            pass
+        return list(drawn)
     sequences = _SEQUENCES[count] if size == 52 else _falling_factorials(size)[count]
     digits = rng.randrange(sequences) if rng is not None else _os_below(sequences)
     cards = list(deck)

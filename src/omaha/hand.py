@@ -118,12 +118,15 @@ class Hand(ShowdownAndAward):
         start = [stacks[s] for s in seats]
         self._log.append((EV_STARTED, config, seats, tuple(start), button, seats[sb], seats[bb],
                           live))
-        structure = config.structure
+        limit = config.structure is FIXED_LIMIT
+        units = ((config.small_bet,) * 2 + (config.big_bet,) * 2 if limit   # B3, B4
+                 else (config.big_blind,) * 4)
         self._start(seats, b, sb, bb, start, deck_bytes, config.variant.hole_cards,
                     (config.ante, config.small_blind, config.big_blind, config.big_blind_ante),
-                    tuple([seats.index(seat) for seat in live]), structure is FIXED_LIMIT,
-                    structure is POT_LIMIT, tuple([config.bet_unit(k) for k in range(4)]),
-                    config.max_raises, config.uncapped_heads_up)
+                    tuple([seats.index(seat) for seat in live]), limit,
+                    config.structure is POT_LIMIT, units, config.max_raises,
+                    config.uncapped_heads_up, config.variant.hi_lo,
+                    config.variant.hand_rule == "omaha")
 
     # --- queries -----------------------------------------------------------------------
 
@@ -135,19 +138,9 @@ class Hand(ShowdownAndAward):
                 f"pot={self.pot_total}>")
 
     @property
-    def to_act(self) -> int | None:
-        """The seat whose decision is pending (a bet, or show/muck at showdown), else None."""
-        return self.seats[self._to_act] if self._to_act >= 0 else None
-
-    @property
     def street(self) -> Street:
         """The current street (SHOWDOWN once hands are compared)."""
         return Street(self._street)
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the hand is finished and awarded."""
-        return self._settlement is not None
 
     @property
     def result(self) -> HandResult | None:
@@ -192,11 +185,6 @@ class Hand(ShowdownAndAward):
         out = dict(zip(self.seats, self._contrib))
         out[self.seats[self._bb]] += self._dead
         return out
-
-    @property
-    def pot_total(self) -> int:
-        """Every chip put in this hand, bets in front of players included."""
-        return self._pot
 
     @property
     def events(self) -> tuple[Event, ...]:

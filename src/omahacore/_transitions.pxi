@@ -8,6 +8,8 @@
 
 from libc.stdint cimport INT64_MAX
 
+from omahacore.evaluator cimport omaha_high, omaha_low
+
 
 cdef inline chips_t sat_add(chips_t a, chips_t b) noexcept nogil:
     """a + b for b >= 0, stopping at INT64_MAX (= MAX_CHIPS) instead of overflowing."""
@@ -197,3 +199,93 @@ cdef Outcome apply_protect(const Rules* r, State* s, int i) noexcept nogil:
     s.status[i] = PROTECTED
     s.active -= 1
     return advance(r, s, i)
+
+
+cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* high,
+                   strength_t* low, int* order) noexcept nogil:
+    """The automatic showdown of an Omaha hand (S1): every live hand's strengths (C3-C5),
+    then in S1 order each hand is shown if it is all-in or could still win or tie part of a
+    contested pot it is in (judged against the hands shown before it), else mucked.
+
+    ``deck`` is the dealt sequence; ``high``/``low`` get each player's strengths (0 for a
+    folded player, low 0 for no low); ``order`` gets the players in S1 order, a mucked one as
+    ``-1 - player``. Returns how many. (omaha/showdown.py's ShowdownState states the same rule
+    in Python, for the manual showdown.)
+    """
+    cdef int n = r.n, h = r.hole_cards, base = n * r.hole_cards
+    cdef int i, j, k, start, count = 0, levels = 0, show
+    cdef card_t hole[6]
+    cdef card_t board[5]
+    cdef chips_t level[MAX_PLAYERS]
+    cdef chips_t c, top, second
+    cdef int upto[MAX_PLAYERS]
+    cdef strength_t best_high[MAX_PLAYERS]
+    cdef strength_t best_low[MAX_PLAYERS]
+    board[0], board[1], board[2] = deck[base + 1], deck[base + 2], deck[base + 3]
+    board[3], board[4] = deck[base + 5], deck[base + 7]
+    for i in range(n):
+        high[i] = low[i] = 0
+        if s.status[i] == FOLDED:
+            continue
+        j = i - r.sb
+        if j < 0:
+            j += n
+        for k in range(h):              # hole card k of player i (T6: one at a time)
+            hole[k] = deck[k * n + j]
+        high[i] = omaha_high(hole, h, board, 5)
+        if r.hi_lo:
+            low[i] = omaha_low(hole, h, board, 5)
+    # Contested levels (P1): the distinct live contributions up to the second largest; a
+    # player is in the lowest upto[i] of them.
+    top = second = -1
+    for i in range(n):
+        if s.status[i] != FOLDED:
+            c = s.contrib[i]
+            if c > top:
+                second = top
+                top = c
+            elif c > second:
+                second = c
+    for i in range(n):
+        if s.status[i] != FOLDED and s.contrib[i] <= second:
+            c = s.contrib[i]
+            k = levels
+            while k > 0 and level[k - 1] > c:   # insertion into the sorted distinct levels
+                k -= 1
+            if k > 0 and level[k - 1] == c:
+                continue
+            for j in range(levels, k, -1):
+                level[j] = level[j - 1]
+            level[k] = c
+            levels += 1
+    for i in range(n):
+        upto[i] = 0
+        while upto[i] < levels and level[upto[i]] <= s.contrib[i]:
+            upto[i] += 1
+    for k in range(levels):
+        best_high[k] = best_low[k] = -1
+    # S1 order: from the last aggressor still in, else left of the button.
+    start = s.aggressor if s.aggressor >= 0 and s.status[s.aggressor] != FOLDED else r.button + 1
+    for j in range(n):
+        i = (start + j) % n
+        if s.status[i] == FOLDED:
+            continue
+        show = s.status[i] == ALL_IN or s.status[i] == PROTECTED
+        if not show:
+            for k in range(upto[i]):
+                if (best_high[k] < 0 or high[i] >= best_high[k]
+                        or (low[i] and low[i] >= best_low[k])):
+                    show = True
+                    break
+        if show:
+            for k in range(upto[i]):
+                if high[i] > best_high[k]:
+                    best_high[k] = high[i]
+                if low[i] > best_low[k]:
+                    best_low[k] = low[i]
+            order[count] = i
+        else:
+            s.status[i] = MUCKED
+            order[count] = -1 - i
+        count += 1
+    return count

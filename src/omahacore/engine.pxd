@@ -4,7 +4,7 @@
 # of chips in play fits; sums that could pass that (a pot-limit bound) saturate.
 from libc.stdint cimport int8_t, int32_t
 
-from omahacore._types cimport chips_t
+from omahacore._types cimport card_t, chips_t, strength_t
 
 cdef enum:
     MAX_PLAYERS = 10
@@ -32,6 +32,7 @@ ctypedef struct Rules:
     # Fixed for the whole hand once the blinds are posted.
     int32_t n, button, sb, bb
     int8_t limit, pot_limit, uncapped_heads_up
+    int8_t hole_cards, hi_lo, omaha_rule   # omaha_rule: exactly 2 hole + 3 board cards (C3)
     int32_t max_raises          # fixed-limit cap on bets per round (B3); -1: none
     chips_t units[4]            # bet unit per street (B3), the big blind in pot/no limit (B4)
 
@@ -65,6 +66,8 @@ cdef Outcome apply_check(const Rules* r, State* s, int i) noexcept nogil
 cdef Outcome apply_call(const Rules* r, State* s, int i) noexcept nogil
 cdef Outcome apply_raise(const Rules* r, State* s, int i, chips_t to) noexcept nogil
 cdef Outcome apply_protect(const Rules* r, State* s, int i) noexcept nogil
+cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* high,
+                   strength_t* low, int* order) noexcept nogil
 
 
 cdef class HandCore:
@@ -79,5 +82,6 @@ cdef class HandCore:
     cdef int _post_at(self, int i, str what, chips_t amount, bint live, bint table) except -1
     cdef int _act_at(self, int act, int i) except -1
     cdef int _after(self, int street, Outcome outcome) except -1
+    cdef int _show_down(self) except -1
     cdef int _push_state(self) except -1
     cdef int _turn_index(self, object seat) except -2

@@ -71,6 +71,39 @@ cdef inline object entry_for(tuple shared, object seat):
     return shared[k] if 0 <= k <= MAX_PLAYERS else (shared[0][0], seat)
 
 
+def shuffle_with(bytes entropy, int count):
+    """The top ``count`` cards of a 52-card deck shuffled by Fisher-Yates from ``entropy``
+    (random bytes), as bytes; None if the bytes ran out (ask again with more).
+
+    Each swap position below ``m`` comes from one byte, redrawn while it is at or above the
+    largest multiple of ``m`` below 256, so every position is equally likely (C2).
+    """
+    cdef unsigned char deck[52]
+    cdef const unsigned char* source = entropy
+    cdef Py_ssize_t used = 0, size = len(entropy)
+    cdef int i, j, m, limit, b
+    cdef unsigned char card
+    if not 0 <= count <= 52:
+        raise ValueError(f"cannot draw {count} cards from 52")
+    for i in range(52):
+        deck[i] = i
+    for i in range(count):
+        m = 52 - i
+        limit = 256 - 256 % m
+        while True:
+            if used == size:
+                return None
+            b = source[used]
+            used += 1
+            if b < limit:
+                break
+        j = i + b % m
+        card = deck[i]
+        deck[i] = deck[j]
+        deck[j] = card
+    return deck[:count]
+
+
 cdef class HandCore:
     """One hand's state in C structs, with the actions as checked transitions over it.
 
@@ -97,7 +130,7 @@ cdef class HandCore:
 
     def _start(self, tuple seats, int button, int sb, int bb, list stacks, bytes deck,
                int hole_cards, tuple blinds, tuple live_blinds, bint limit, bint pot_limit,
-               tuple units, max_raises, bint uncapped_heads_up):
+               tuple units, max_raises, bint uncapped_heads_up, bint hi_lo, bint omaha_rule):
         """Post the forced bets, deal the hole cards and open the preflop round (T3-T6).
 
         ``blinds`` is ``(ante, small blind, big blind, big blind ante)``; ``live_blinds`` the
@@ -111,6 +144,8 @@ cdef class HandCore:
             raise ValueError("a hand has 2 to 10 players, one stack each, and 4 bet units")
         if not (0 <= button < n and 0 <= sb < n and 0 <= bb < n):
             raise ValueError("the button and blinds must be players of the hand")
+        if not 2 <= hole_cards <= 6 or (omaha_rule and hole_cards < 4):
+            raise ValueError("Omaha deals 4 to 6 hole cards, Hold'em 2")
         if len(deck) != n * hole_cards + 8 or any(c >= 52 for c in deck):
             raise ValueError("the dealt sequence must hold n * hole_cards + 8 cards 0..51")
         with cython.critical_section(self):
@@ -120,6 +155,7 @@ cdef class HandCore:
             s = &self.state
             r.n, r.button, r.sb, r.bb = n, button, sb, bb
             r.limit, r.pot_limit, r.uncapped_heads_up = limit, pot_limit, uncapped_heads_up
+            r.hole_cards, r.hi_lo, r.omaha_rule = hole_cards, hi_lo, omaha_rule
             r.max_raises = -1 if max_raises is None else min(max_raises, 1 << 30)
             for k in range(4):
                 r.units[k] = units[k]
@@ -305,6 +341,21 @@ cdef class HandCore:
         return NEW_TUPLE(LegalActions, (seat, True, legal.can_check, legal.call, None, None,
                                         False, False))
 
+    @property
+    def is_over(self):
+        """Whether the hand is finished and awarded."""
+        return self._settlement is not None
+
+    @property
+    def to_act(self):
+        """The seat whose decision is pending (a bet, or show/muck at showdown), else None."""
+        return self.seats[self.state.to_act] if self.state.to_act >= 0 else None
+
+    @property
+    def pot_total(self):
+        """Every chip put in this hand, bets in front of players included."""
+        return self.state.pot
+
     def current_bet(self):
         """The total a player must have in this round to stay in (0 when nobody bet)."""
         return self.state.current_bet if self.state.street < SHOWDOWN else 0
@@ -427,9 +478,37 @@ cdef class HandCore:
             log.append((EV_BOARD, street, tuple([deck[base + k] for k in
                                                   range(BOARD_FROM[street], BOARD_TO[street])])))
         if outcome == TO_SHOWDOWN:
-            self._showdown()
+            if self.rules.omaha_rule and not self._manual:
+                self._show_down()
+            else:
+                self._showdown()
         elif outcome == TO_AWARD:
             self._finish()
+        return 0
+
+    cdef int _show_down(self) except -1:
+        """The automatic Omaha showdown (S1) in C, logged; then the award (``_finish``)."""
+        cdef strength_t high[MAX_PLAYERS]
+        cdef strength_t low[MAX_PLAYERS]
+        cdef int order[MAX_PLAYERS]
+        cdef int n = self.rules.n, k, i
+        cdef const unsigned char* deck = self._deck
+        cdef int count = show_down(&self.rules, &self.state, deck, high, low, order)
+        shown = [False] * n
+        log, seats = self._log, self.seats
+        for k in range(count):
+            i = order[k]
+            if i >= 0:
+                shown[i] = True
+                log.append((EV_SHOWN, seats[i], self._hole(i)))
+            else:
+                log.append((EV_MUCKED, seats[-1 - i]))
+        self._shown = shown
+        self._order = []
+        self._showdown_state = None
+        self._strengths = ([high[k] for k in range(n)],
+                           [low[k] for k in range(n)] if self.rules.hi_lo else None)
+        self._finish()
         return 0
 
     # --- undo and copy -----------------------------------------------------------------
