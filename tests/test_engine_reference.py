@@ -12,15 +12,17 @@ hand is played on and undone back, and must be where the reference was.
 
 from __future__ import annotations
 
+import ast
 import random
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from omaha.clock import TimeoutPolicy
-from omaha.config import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, VARIANTS, GameConfig
+from omaha.config import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, VARIANTS, GameConfig, Structure
 from omaha.dealing import dealt_sequence
 from omaha.errors import RakeError
 from omaha.hand import Hand
@@ -83,10 +85,14 @@ def _rake_factory(rng: random.Random) -> tuple[Any, str]:
     return (lambda: None), ""
 
 
-def random_setup(rng: random.Random) -> tuple[dict[str, Any], Any, str]:
-    """Hand arguments (without rake), a rake factory and its kind (see _rake_factory)."""
+def random_setup(rng: random.Random, *, players: int | None = None,
+                 structure: Structure | None = None, manual: bool | None = None,
+                 ) -> tuple[dict[str, Any], Any, str]:
+    """Hand arguments (without rake), a rake factory and its kind (see _rake_factory).
+    ``players`` (capped at the variant's most), ``structure`` and ``manual`` (showdown) may
+    be fixed; the rest is drawn from ``rng``."""
     variant = rng.choice(VARIANTS)
-    structure = rng.choice([FIXED_LIMIT, POT_LIMIT, NO_LIMIT])
+    structure = structure or rng.choice([FIXED_LIMIT, POT_LIMIT, NO_LIMIT])
     extras: dict[str, Any] = {"ante": rng.choice([0, 0, 0, 1, 3]),
                               "big_blind_ante": rng.choice([0, 0, 0, 2, 5])}
     if structure is FIXED_LIMIT:
@@ -99,6 +105,8 @@ def random_setup(rng: random.Random) -> tuple[dict[str, Any], Any, str]:
         config = GameConfig(structure=structure, small_blind=small, big_blind=big,
                             variant=variant, **extras)
     n = rng.choice([2, 2, 3, rng.randint(2, variant.max_players)])
+    if players is not None:
+        n = min(players, variant.max_players)
     seats = sorted(rng.sample(range(1, 11), n))
     deep = rng.random() < 0.5
     stacks = {s: (rng.randint(20, 400) if deep and rng.random() < 0.8 else rng.randint(1, 25))
@@ -110,7 +118,8 @@ def random_setup(rng: random.Random) -> tuple[dict[str, Any], Any, str]:
         blinds = {seats[(b + 1) % n], seats[(b + 2) % n]}
         live = [s for s in seats if s not in blinds and rng.random() < 0.3]
     args: dict[str, Any] = {"config": config, "stacks": stacks, "button": button,
-                            "manual_showdown": rng.random() < 0.4, "live_blinds": live}
+                            "manual_showdown": rng.random() < 0.4 if manual is None else manual,
+                            "live_blinds": live}
     if rng.random() < 0.1:   # some cards fixed, the rest shuffled (T6)
         deck = rng.sample(range(52), variant.hole_cards + 2)
         args["hole_cards"] = {rng.choice(seats): deck[:variant.hole_cards]}
@@ -267,6 +276,7 @@ def check_copy_undo(hand: Hand, ref: ReferenceHand, rng: random.Random) -> Hand:
         depth = branch.undo_depth
         play(branch, rng, legal_choice(branch, rng))
         taken += branch.undo_depth - depth
+        assert public(hand) == saved   # playing on the copy leaves the hand alone
     assert branch.undo_depth == taken
     for _ in range(taken):
         branch.undo()
@@ -277,10 +287,11 @@ def check_copy_undo(hand: Hand, ref: ReferenceHand, rng: random.Random) -> Hand:
     return branch if rng.random() < 0.5 else hand
 
 
-def play_one(seed: int, seen: Counter[Any] | None = None, *, copies: bool = True) -> int:
-    """Play one random hand on both engines, comparing after every step; its step count."""
+def play_one(seed: int, seen: Counter[Any] | None = None, **fixed: Any) -> int:
+    """Play one random hand on both engines, comparing after every step; its step count.
+    ``fixed`` goes to :func:`random_setup`."""
     rng = random.Random(seed)
-    args, rake_factory, rake_kind = random_setup(rng)
+    args, rake_factory, rake_kind = random_setup(rng, **fixed)
     deal_seed = rng.getrandbits(64)
     made = outcome(lambda: Hand(**args, rng=random.Random(deal_seed), rake=rake_factory()))
     ref_args = dict(args)
@@ -313,9 +324,12 @@ def play_one(seed: int, seen: Counter[Any] | None = None, *, copies: bool = True
             if seen is not None:
                 seen[("over", got[1])] += 1
             break
-        if copies and rake_kind != "stateful" and rng.random() < 0.08:
+        if rake_kind != "stateful" and rng.random() < 0.08:
+            # (a stateful rule is shared by a copy, so the copy's asks would count)
             hand = check_copy_undo(hand, ref, rng)
             assert_same(hand, ref)
+            if seen is not None:
+                seen["copy_undo"] += 1
         illegal = rng.random() < 0.2
         step = (illegal_choice if illegal else legal_choice)(hand, rng)
         got = both(hand, ref, step[0], *step[1], **step[2])
@@ -356,13 +370,29 @@ def test_hand_matches_reference_on_random_hands() -> None:
     assert {(p, p.decide(can_check=c, has_chips_in=True)) for p in POLICIES for c in (True, False)
             } <= timeouts, timeouts
     assert any(action == "muck" for _, action in timeouts)   # a timeout at manual showdown
+    assert seen["copy_undo"] > LOOP_HANDS // 5
     names = {what[0] for what in seen if what[1] == "ok"}
     assert {"fold", "check", "call", "check_or_call", "bet_or_raise", "all_in",
             "protect_all_in", "timeout", "show", "muck"} <= names, names
 
 
-@settings(max_examples=60)
-@given(seed=st.integers(min_value=0, max_value=2**64 - 1))
-def test_hand_matches_reference_hypothesis(seed: int) -> None:
-    """The same cross-check, seeds chosen (and shrunk) by Hypothesis."""
-    play_one(seed)
+@settings(max_examples=100)
+@given(seed=st.integers(min_value=0, max_value=2**64 - 1),
+       players=st.none() | st.integers(min_value=2, max_value=10),
+       structure=st.none() | st.sampled_from([FIXED_LIMIT, POT_LIMIT, NO_LIMIT]),
+       manual=st.none() | st.booleans())
+def test_hand_matches_reference_hypothesis(seed: int, players: int | None,
+                                           structure: Structure | None,
+                                           manual: bool | None) -> None:
+    """The same cross-check, seeds and some options chosen (and shrunk) by Hypothesis."""
+    play_one(seed, players=players, structure=structure, manual=manual)
+
+
+def test_reference_does_not_import_the_engine_it_checks() -> None:
+    """The reference stays independent of the code being rewritten (issue 12)."""
+    tree = ast.parse(Path(__file__).with_name("reference_engine.py").read_text())
+    imported = {node.module for node in ast.walk(tree) if isinstance(node, ast.ImportFrom)}
+    imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
+                 for alias in node.names}
+    assert "omaha.betting" in imported   # the walk sees the imports
+    assert not imported & {"omaha.hand", "omaha.state", "omaha.award", "engine_helpers"}
