@@ -37,7 +37,7 @@ from omaha.rake import (
 from reference_engine import ReferenceHand
 
 POLICIES = list(TimeoutPolicy)
-LOOP_HANDS = 2500
+LOOP_HANDS = 2000
 
 
 class FlakyRake:
