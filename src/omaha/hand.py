@@ -145,9 +145,10 @@ class Hand(ShowdownAndAward):
     @property
     def result(self) -> HandResult | None:
         """The pots, winners, payouts and showdown once the hand is over, else None."""
-        if self._result is None and self._settlement is not None:
-            self._result = self._build_result(self._settlement)
-        return self._result
+        result: HandResult | None = self._result
+        if result is None and self._settlement is not None:
+            result = self._result = self._build_result(self._settlement)
+        return result
 
     @property
     def button(self) -> int:
@@ -283,7 +284,7 @@ class Hand(ShowdownAndAward):
         if type(to) is not int and (isinstance(to, bool) or not isinstance(to, int)):
             return IllegalActionError("B2", f"a bet is a whole number of chips, got {shown(to)}")
         return self._betting_round().refusal(
-            self.seats[i], int(to), bet=self._bets[i], stack=self._stacks[i],  # type: ignore[call-overload]
+            self.seats[i], int(to), bet=self._bets[i], stack=self._stacks[i],
             acted=self._acted[i], others_can_act=self._active > 1, span=span)
 
     def all_in(self, *, seat: int | None = None) -> None:

@@ -518,7 +518,7 @@ cdef class HandCore:
         cdef State* grown
         cdef Py_ssize_t capacity
         if self.undo_length == self.undo_capacity:
-            capacity = self.undo_capacity + 4
+            capacity = self.undo_capacity + 2   # small steps: live hands stay small
             grown = <State*>PyMem_Realloc(self.undo_stack, capacity * sizeof(State))
             if grown == NULL:
                 raise MemoryError()

@@ -2,7 +2,7 @@
 
 Many tables of the same game step together: each table's state is one row of a few arrays
 (stacks, bets, contributions, states, the betting round of B3-B8) and every rule of
-:class:`~omaha.betting.BettingRound` and :meth:`~omaha.hand.Hand._advance` is written once
+:class:`~omaha.betting.BettingRound` and of the compiled round flow (``advance``) is written once
 over all rows. Hands are compared by the compiled batch evaluator and the chips paid by the
 compiled splitter (:func:`omahacore.pots.settle_batch`: side pots, returned bets, odd chips
 S2/S3), exactly as the hand does it. Cards are dealt in the T6 layout from a shuffled deck
@@ -249,7 +249,8 @@ class FastTables:
 
     def _advance(self, work: npt.NDArray[np.int64],
                  after: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
-        """Hand._advance and _end_round over the tables in ``work``; returns those that ended."""
+        """The round flow (the engine's advance and end_round) over the tables in ``work``;
+        returns those that ended."""
         n = self.n
         ended = []
         while work.size:
