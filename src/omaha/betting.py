@@ -16,7 +16,6 @@ the hand, so the hand can check an action completely before changing anything.
 
 from __future__ import annotations
 
-
 from omaha.config import FIXED_LIMIT, POT_LIMIT, Structure
 from omaha.errors import IllegalActionError
 from omaha.limits import MAX_CHIPS, shown

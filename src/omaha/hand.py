@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from omaha.award import ShowdownAndAward
-from omaha.betting import BettingRound, LegalActions
+from omaha.betting import BettingRound
 from omaha.cards import DECK, Card, CardsLike
 from omaha.clock import TimeoutAction, TimeoutPolicy
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
@@ -116,8 +116,8 @@ class Hand(ShowdownAndAward):
                 raise TableError("T5", f"seat {shown(seat)} cannot post a live big blind this hand")
         deck_bytes = bytes(dealt_sequence(config, seats, sb, rng, hole_cards, board, deck))
         start = [stacks[s] for s in seats]
-        self._log.append((EV_STARTED, config, seats, tuple(start), button, seats[sb], seats[bb],
-                          live))
+        self._log = [(EV_STARTED, config, seats, tuple(start), button, seats[sb], seats[bb],
+                       live)]
         limit = config.structure is FIXED_LIMIT
         units = ((config.small_bet,) * 2 + (config.big_bet,) * 2 if limit   # B3, B4
                  else (config.big_blind,) * 4)
@@ -348,6 +348,18 @@ class Hand(ShowdownAndAward):
 
     # --- search: copy and undo ---------------------------------------------------------
 
+    def __copy__(self) -> Hand:
+        return self.copy()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Hand:
+        """``copy.deepcopy(hand)`` is :meth:`copy` (the immutable parts are shared)."""
+        return self.copy()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled as its :meth:`snapshot` (and rake rule); unpickling is :meth:`restore`,
+        which checks the data and replays the actions (so they can be undone again)."""
+        return (_unpickled, (type(self), self.snapshot(), self._rake))
+
     def undo(self) -> None:
         """Take back the last action (a bet, a fold, a timeout, a show or a muck), putting
         the hand exactly as it was before it: stacks, board, log, turn and all.
@@ -372,3 +384,7 @@ class Hand(ShowdownAndAward):
         True
         """
         self._pop()
+
+
+def _unpickled(cls: type[Hand], data: dict[str, Any], rake: RakeRule | None) -> Hand:
+    return cls.restore(data, rake=rake)

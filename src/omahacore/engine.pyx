@@ -149,6 +149,12 @@ cdef class HandCore:
         if len(deck) != n * hole_cards + 8 or any(c >= 52 for c in deck):
             raise ValueError("the dealt sequence must hold n * hole_cards + 8 cards 0..51")
         with cython.critical_section(self):
+            memset(&self.rules, 0, sizeof(Rules))   # a second __init__ starts afresh
+            memset(&self.state, 0, sizeof(State))
+            self.undo_length = 0
+            self._undo_extra = None
+            self._order = self._shown = NOT_YET
+            self._strengths = self._showdown_state = self._settlement = self._result = None
             self.seats = seats
             self._deck = deck
             r = &self.rules

@@ -1,0 +1,199 @@
+"""The compiled hand engine (omahacore.engine): its own guarantees beside the rules.
+
+The rules themselves are checked against the pure-Python reference in
+test_engine_reference.py; here: amounts at the int64 edge (B5 bounds saturate instead of
+overflowing), the compiled shuffle (C2), misuse of the private entry points (a clear error,
+never a crash), pickling and deepcopy, and a second ``__init__``.
+"""
+
+from __future__ import annotations
+
+import copy
+import pickle
+import random
+from collections import Counter
+
+import pytest
+
+from omaha.config import OMAHA_HILO, GameConfig
+from omaha.errors import IllegalActionError
+from omaha.hand import Hand
+from omaha.limits import MAX_CHIPS
+from omahacore.engine import HandCore, shuffle_with
+from reference_engine import ReferenceHand
+
+PLO8 = GameConfig.pot_limit(small_blind=1, big_blind=2, variant=OMAHA_HILO)
+
+
+def state_of(hand: object) -> tuple[object, ...]:
+    h = hand  # both engines share this public surface
+    legal = h.legal_actions() if h.to_act is not None else None  # type: ignore[attr-defined]
+    return (h.to_act, h.street, h.stacks, h.bets, h.pot_total, legal,  # type: ignore[attr-defined]
+            [e.to_dict() for e in h.events])  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("make", [GameConfig.pot_limit, GameConfig.no_limit])
+def test_b5_bounds_at_max_chips_match_big_int_reference(make: object) -> None:
+    """B5/B8: with the stacks totalling MAX_CHIPS the pot-limit bound (call + pot) would pass
+    int64; the compiled bound saturates and then clamps to the stack, exactly as the Python
+    reference computes it with unbounded ints."""
+    config = make(small_blind=1, big_blind=2)  # type: ignore[operator]
+    for seed in range(30):
+        rng = random.Random(seed)
+        first = rng.randrange(1, MAX_CHIPS)
+        stacks = {1: first, 2: MAX_CHIPS - first}
+        hand = Hand(config, stacks=stacks, button=1, rng=random.Random(seed))
+        ref = ReferenceHand(config, stacks=stacks, button=1, rng=random.Random(seed))
+        while not hand.is_over:
+            assert state_of(hand) == state_of(ref)
+            legal = hand.legal_actions()
+            if legal.max_raise_to is not None and rng.random() < 0.7:
+                to = rng.choice([legal.min_raise_to, legal.max_raise_to])
+                hand.bet_or_raise(to)
+                ref.bet_or_raise(to)
+            else:
+                hand.check_or_call()
+                ref.check_or_call()
+        assert state_of(hand) == state_of(ref)
+        assert sum(hand.stacks.values()) == MAX_CHIPS
+
+
+def test_raise_beyond_int64_is_refused_unchanged() -> None:
+    """B8: a raise to more than any int64 is refused with the rule and changes nothing."""
+    hand = Hand(PLO8, stacks={1: 200, 2: 200, 3: 200}, button=1, rng=random.Random(1))
+    before = state_of(hand)
+    for to in (2**63, -(2**63) - 1, 10**40):
+        with pytest.raises(IllegalActionError) as err:
+            hand.bet_or_raise(to)
+        assert err.value.rule == "B8"
+        assert state_of(hand) == before
+
+
+def test_shuffle_with_deals_distinct_cards_and_says_when_bytes_run_out() -> None:
+    """C1/C2: distinct cards 0..51; the same bytes give the same deal; too few bytes give
+    None rather than a biased card."""
+    entropy = bytes(random.Random(5).randrange(256) for _ in range(200))
+    cards = shuffle_with(entropy, 52)
+    assert cards is not None and sorted(cards) == list(range(52))
+    assert shuffle_with(entropy, 52) == cards
+    assert shuffle_with(b"", 1) is None
+    assert shuffle_with(bytes([255] * 40), 5) is None   # 255 is always redrawn (C2: no bias)
+    with pytest.raises(ValueError):
+        shuffle_with(entropy, 53)
+
+
+def test_shuffle_with_is_uniform() -> None:
+    """C2: every card is equally likely in every position (chi-square over 52 cells for the
+    first and the last dealt positions; the limit is far above the 99.99th percentile of
+    chi-square with 51 degrees of freedom, about 96)."""
+    rng = random.Random(11)
+    draws = 26_000
+    first: Counter[int] = Counter()
+    last: Counter[int] = Counter()
+    for _ in range(draws):
+        cards = None
+        while cards is None:
+            cards = shuffle_with(rng.randbytes(80), 32)
+        first[cards[0]] += 1
+        last[cards[31]] += 1
+    expected = draws / 52
+    for counts in (first, last):
+        chi2 = sum((counts[c] - expected) ** 2 / expected for c in range(52))
+        assert chi2 < 110, chi2
+
+
+def test_unseeded_hands_use_distinct_cards() -> None:
+    """C1/C2: the OS-random deal (the compiled shuffle) never repeats a card."""
+    for _ in range(200):
+        hand = Hand(PLO8, stacks={s: 100 for s in range(1, 7)}, button=1)
+        dealt = [c for s in hand.seats for c in hand.hole_cards(s)]
+        assert len(set(dealt)) == len(dealt) == 24
+
+
+def test_private_entry_points_refuse_misuse_without_crashing() -> None:
+    """Never crash: the engine's private entry points check every index they are given."""
+    bare = HandCore()
+    with pytest.raises(IllegalActionError):
+        bare.legal_actions()
+    with pytest.raises(AttributeError):
+        bare.fold()          # no _turn: a bare core is not a Hand
+    with pytest.raises(ValueError):
+        bare._hole(0)
+    with pytest.raises(ValueError):
+        bare._set_status(0, 0)
+    with pytest.raises(ValueError):
+        bare._act(0, 0)
+    with pytest.raises(IllegalActionError):
+        bare._pop()
+    assert bare.copy().undo_depth == 0
+
+    hand = Hand(PLO8, stacks={1: 200, 2: 200, 3: 200}, button=1, rng=random.Random(2))
+    before = state_of(hand)
+    for bad in (-5, 3, 10, 1000):
+        with pytest.raises(ValueError):
+            hand._set_status(bad, 0)
+        with pytest.raises(ValueError):
+            hand._act(0, bad)
+        with pytest.raises(ValueError):
+            hand._hole(bad)
+    with pytest.raises(ValueError):
+        hand._set_status(0, 9)
+    with pytest.raises(ValueError):
+        hand._act(7, hand.seats.index(hand.to_act))   # no such action
+    with pytest.raises(ValueError):
+        hand._set_final_stacks([1, 2])
+    with pytest.raises(ValueError):
+        hand._start((1,), 0, 0, 0, [5], bytes(12), 4, (0, 1, 2, 0), (), False, True,
+                    (2, 2, 2, 2), None, False, True, True)
+    with pytest.raises(ValueError):
+        hand._start((1, 2), 0, 0, 1, [5, 5], bytes([60] * 16), 4, (0, 1, 2, 0), (), False,
+                    True, (2, 2, 2, 2), None, False, True, True)
+    assert state_of(hand) == before
+
+
+class LyingTurn(Hand):
+    """A subclass whose seat check answers an index outside the hand."""
+
+    __slots__ = ()
+
+    def _turn(self, seat: int | None) -> int:
+        return 42
+
+
+def test_a_subclass_cannot_make_the_engine_index_out_of_bounds() -> None:
+    hand = LyingTurn(PLO8, stacks={1: 200, 2: 200}, button=1, rng=random.Random(3))
+    before = state_of(hand)
+    with pytest.raises(ValueError):
+        hand.fold(seat=1)
+    assert state_of(hand) == before
+
+
+def test_pickle_and_deepcopy_give_the_same_hand() -> None:
+    """Pickling goes through the snapshot (checked on load); deepcopy is copy(). Each
+    result is the same hand and plays on the same way, leaving the original alone."""
+    for seed in range(20):
+        rng = random.Random(seed)
+        hand = Hand(PLO8, stacks={s: 200 for s in range(1, 5)}, button=2, rng=random.Random(seed))
+        for _ in range(rng.randrange(8)):
+            if hand.is_over:
+                break
+            hand.check_or_call()
+        before = state_of(hand)
+        finished = []
+        for other in (pickle.loads(pickle.dumps(hand)), copy.deepcopy(hand), copy.copy(hand)):
+            assert type(other) is Hand and other is not hand
+            assert state_of(other) == before
+            while not other.is_over:
+                other.check_or_call()
+            finished.append(state_of(other))
+        assert finished[0] == finished[1] == finished[2]
+        assert state_of(hand) == before
+
+
+def test_init_twice_starts_a_new_hand() -> None:
+    hand = Hand(PLO8, stacks={1: 200, 2: 200, 3: 200}, button=1, rng=random.Random(4))
+    hand.bet_or_raise(7)
+    hand.__init__(PLO8, stacks={1: 50, 2: 60}, button=2, rng=random.Random(4))  # type: ignore[misc]
+    fresh = Hand(PLO8, stacks={1: 50, 2: 60}, button=2, rng=random.Random(4))
+    assert state_of(hand) == state_of(fresh)
+    assert hand.undo_depth == 0
