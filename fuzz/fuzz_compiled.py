@@ -201,8 +201,49 @@ def t_settle_batch(src: Source) -> Any:
                              **kwargs)
 
 
+ENGINE_CONFIGS = [
+    omaha.GameConfig.pot_limit(small_blind=1, big_blind=2, variant="PO/8"),
+    omaha.GameConfig.no_limit(small_blind=1, big_blind=2, ante=1),
+    omaha.GameConfig.fixed_limit(small_bet=4, variant="FO/8"),
+    omaha.GameConfig.no_limit(small_blind=0, big_blind=2, big_blind_ante=2),
+]
+ENGINE_ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in",
+                  "protect_all_in", "timeout", "show", "muck", "undo", "copy", "legal_actions")
+
+
+def t_engine(src: Source) -> Any:
+    """The compiled hand engine (omahacore.engine through omaha.Hand): actions with hostile
+    seats and amounts; every refusal is an OmahaError and the chips are always all there."""
+    config = ENGINE_CONFIGS[src.int(0, len(ENGINE_CONFIGS) - 1)]
+    count = src.int(2, 6)
+    stacks = {seat: src.int(1, 300) for seat in range(1, count + 1)}
+    hand = omaha.Hand(config, stacks=stacks, button=src.int(1, count),
+                      rng=random.Random(src.int(0, 1 << 30)),
+                      manual_showdown=bool(src.int(0, 1)))
+    total = sum(stacks.values())
+    for _ in range(src.int(0, 40)):
+        name = ENGINE_ACTIONS[src.int(0, len(ENGINE_ACTIONS) - 1)]
+        kwargs: dict[str, Any] = {}
+        if name not in ("undo", "copy", "legal_actions") and src.int(0, 3) == 0:
+            kwargs["seat"] = hostile.scalar(src) if src.int(0, 1) else src.int(-1, count + 1)
+        args: tuple[Any, ...] = ()
+        if name == "bet_or_raise":
+            args = (hostile.scalar(src) if src.int(0, 3) == 0 else src.int(-5, 700),)
+        if name == "timeout" and src.int(0, 3) == 0:
+            kwargs["policy"] = hostile.scalar(src)
+        try:
+            result = getattr(hand, name)(*args, **kwargs)
+        except OmahaError:
+            continue
+        if name == "copy":
+            hand = result
+        in_play = sum(hand.stacks.values()) + (0 if hand.is_over else hand.pot_total)
+        assert in_play == total, (name, in_play, total)
+    return hand
+
+
 TARGETS: list[Callable[[Source], Any]] = [t_parse, t_evaluate, t_five, t_strength, t_batch,
-                                          t_pots, t_pot_objects, t_settle_batch]
+                                          t_pots, t_pot_objects, t_settle_batch, t_engine]
 
 
 def run_one(src: Source) -> None:

@@ -197,3 +197,28 @@ def test_init_twice_starts_a_new_hand() -> None:
     fresh = Hand(PLO8, stacks={1: 50, 2: 60}, button=2, rng=random.Random(4))
     assert state_of(hand) == state_of(fresh)
     assert hand.undo_depth == 0
+
+
+class Touchy(int):
+    """An int whose comparisons and repr raise: error messages must still be built."""
+
+    def __lt__(self, other: object) -> bool:
+        raise RuntimeError("compared")
+
+    __gt__ = __le__ = __ge__ = __lt__   # type: ignore[assignment]
+
+    def __repr__(self) -> str:
+        raise RuntimeError("repr")
+
+
+def test_refusals_name_a_hostile_int_without_running_its_methods() -> None:
+    """T1/B2: a seat or amount that is an int subclass with raising methods is refused with
+    the typed error (found by fuzz/fuzz_compiled.py's engine target)."""
+    from omaha.errors import TableError
+
+    hand = Hand(PLO8, stacks={1: 200, 2: 200}, button=1, rng=random.Random(6))
+    before = state_of(hand)
+    for action in (hand.all_in, hand.fold, hand.check_or_call, hand.protect_all_in):
+        with pytest.raises(TableError):
+            action(seat=Touchy(1))
+    assert state_of(hand) == before

@@ -66,8 +66,10 @@ def shown(value: object) -> str:
     >>> shown(10**5000), shown(-3), shown([[[[1]]]]), shown("x" * 100)[-5:]
     ('an int of 16610 bits', '-3', '[[[[...]]]]', "xx...'")
     """
-    if isinstance(value, int) and not isinstance(value, bool) and not -2**64 < value < 2**64:
-        return f"an int of {int(value).bit_length()} bits"
+    if isinstance(value, int) and not isinstance(value, bool):
+        number = int.__int__(value)   # its value, without running a subclass's methods
+        if not -2**64 < number < 2**64:
+            return f"an int of {number.bit_length()} bits"
     try:
         return _REPR.repr(value)
     except Exception:   # noqa: BLE001 - a hostile __repr__ may raise anything
