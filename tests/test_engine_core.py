@@ -222,3 +222,40 @@ def test_refusals_name_a_hostile_int_without_running_its_methods() -> None:
         with pytest.raises(TableError):
             action(seat=Touchy(1))
     assert state_of(hand) == before
+
+
+def test_threads_branching_one_hand_get_single_threaded_answers() -> None:
+    """Copies of one shared hand played in 8 threads at once (tree-search style: copy,
+    act, undo) end exactly as the same seeds played one after another."""
+    import threading
+
+    root = Hand(PLO8, stacks={s: 200 for s in range(1, 7)}, button=1, rng=random.Random(8))
+
+    def rollout(seed: int) -> list[object]:
+        rng = random.Random(seed)
+        out: list[object] = []
+        for _ in range(30):
+            branch = root.copy()
+            while not branch.is_over:
+                legal = branch.legal_actions()
+                if legal.max_raise_to is not None and rng.random() < 0.3:
+                    branch.bet_or_raise(rng.randint(legal.min_raise_to, legal.max_raise_to))  # type: ignore[arg-type]
+                else:
+                    branch.check_or_call()
+                if rng.random() < 0.2 and branch.undo_depth:
+                    branch.undo()
+            out.append(state_of(branch))
+        return out
+
+    expected = {seed: rollout(seed) for seed in range(8)}
+    got: dict[int, list[object]] = {}
+
+    def run(seed: int) -> None:
+        got[seed] = rollout(seed)
+
+    threads = [threading.Thread(target=run, args=(seed,)) for seed in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert got == expected
