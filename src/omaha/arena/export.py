@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import os
 
-from omaha.arena.storage import Storage
+from omaha.arena.storage import LedgerEntry, Storage
 
 __all__ = ["check_conservation", "export_phhs"]
 
@@ -34,27 +34,47 @@ def export_phhs(storage: Storage, path: str | os.PathLike[str]) -> int:
 def check_conservation(storage: Storage) -> list[str]:
     """Every chip accounted for, hand after hand: the problems found (empty when none).
 
-    For each table, hands are numbered 1, 2, ... without a hole; each seat starts a hand
-    with the chips it finished its previous hand with, plus what it brought (buy-in, rebuy)
-    before this hand; and a hand ends with the chips it started with, less the rake.
+    For each table, hands are numbered 1, 2, ... without a hole; the chip ledger is applied
+    in order before the hand it precedes (a ``buy_in`` takes an empty seat, a ``rebuy`` adds
+    to a seated stack, a ``cash_out`` pays out exactly the seat's stack and empties it);
+    each seat starts a hand with the chips it finished its previous hand with plus what
+    the ledger brought; a hand ends with the chips it started with, less the rake; and the
+    cash-outs match the ledger's ``cash_out`` rows.
     """
     problems = []
-    ledger = storage.ledger()
     stacks: dict[tuple[int, int], int] = {}
     expected_hand: dict[int, int] = {}
-    brought: dict[tuple[int, int, int], int] = {}
-    for entry in ledger:
-        key = (entry.table, entry.before_hand, entry.seat)
-        brought[key] = brought.get(key, 0) + entry.amount
+    pending: dict[int, list[LedgerEntry]] = {}
+    for entry in storage.ledger():
+        pending.setdefault(entry.table, []).append(entry)
+    paid = sorted((c.table, c.seat, c.amount, c.before_hand) for c in storage.cash_outs())
+    booked = sorted((e.table, e.seat, e.amount, e.before_hand) for e in storage.ledger()
+                    if e.kind == "cash_out")
+    if paid != booked:
+        problems.append(f"cash-outs {paid} do not match the ledger's {booked}")
+
+    def apply(table: int, before: int | None) -> None:
+        entries = pending.get(table, [])
+        while entries and (before is None or entries[0].before_hand <= before):
+            entry = entries.pop(0)
+            key, held = (table, entry.seat), stacks.get((table, entry.seat))
+            where = f"table {table} seat {entry.seat} before hand {entry.before_hand}"
+            if entry.kind == "buy_in" and held is None:
+                stacks[key] = entry.amount
+            elif entry.kind == "rebuy" and held is not None:
+                stacks[key] = held + entry.amount
+            elif entry.kind == "cash_out" and held == entry.amount:
+                del stacks[key]
+            else:
+                problems.append(f"{where}: {entry.kind} of {entry.amount} with {held} seated")
+
     for finished in storage.finished_hands():
         table, number = finished.table, finished.hand
         want = expected_hand.get(table, 1)
         if number != want:
             problems.append(f"table {table}: hand {number} follows hand {want - 1}")
         expected_hand[table] = number + 1
-        for (t, before, seat), amount in brought.items():
-            if t == table and before == number:
-                stacks[(table, seat)] = stacks.get((table, seat), 0) + amount
+        apply(table, number)
         start, end = finished.events[0], finished.events[-1]
         if start.get("type") != "hand_started" or end.get("type") != "hand_ended":
             problems.append(f"table {table} hand {number}: incomplete event log")
@@ -69,4 +89,6 @@ def check_conservation(storage: Storage) -> list[str]:
                             f"{sum(end['stacks'])} out, rake {rake}")
         for seat, chips in zip(start["seats"], end["stacks"]):
             stacks[(table, seat)] = chips
+    for table in list(pending):
+        apply(table, None)   # what happened after the last finished hand
     return problems

@@ -6,6 +6,11 @@ hand in play. Every accepted change is committed first, then announced: the room
 ``emit(seat, message)`` with an ``update`` (the new numbered events and the seat's view) for
 every seat. The WebSocket server (:mod:`omaha.arena.server`) is a thin layer over this.
 
+Seats are given up with :meth:`TableRoom.leave` (at once between hands; at the end of the
+hand for a player in it, who plays it out) and cashed out in the transaction that frees
+them. Spectators (the server counts them in :attr:`TableRoom.spectators`) get the public
+stream through ``emit_public``.
+
 Crash rule: the hand in play resumes at its last committed action. On restart the table is
 restored from its snapshot, the stored actions are replayed in order, and the player to act
 gets a fresh clock (D1) started at the restart, since the outage was the house's fault;
@@ -22,6 +27,10 @@ everyone starts disconnected (D3) until they reconnect with their token.
 >>> room.act(seat1, Act("fold"))
 >>> room.hand.is_over, room.table.stacks
 (True, {1: 199, 2: 201})
+>>> arena.leave(token1), sent[-1][1]          # between hands: at once, the stack paid out
+((1, 1, 199), {'type': 'left', 'table': 1, 'seat': 1, 'amount': 199})
+>>> arena.storage.cash_outs()[0].amount, sorted(room.players)
+(199, [2])
 """
 
 from __future__ import annotations
@@ -35,6 +44,7 @@ from typing import Any
 from omaha.arena.messages import Act, ProtocolError
 from omaha.arena.storage import (
     ActionRecord,
+    CashOut,
     FinishedHand,
     LedgerEntry,
     SeatRecord,
@@ -54,6 +64,7 @@ from omahacore.cards import format_cards
 __all__ = ["Arena", "ArenaSettings", "TableRoom", "hash_token"]
 
 Emit = Callable[["TableRoom", int, dict[str, Any]], None]
+EmitPublic = Callable[["TableRoom", dict[str, Any]], None]
 RESUME_HANDS = 200   # a client further behind than this many hands gets a gap
 
 
@@ -67,7 +78,8 @@ class ArenaSettings:
     """How many tables of how many seats play which game, and the house rules.
 
     ``buy_in`` chips for a new player (and for a ``rebuy`` when busted); ``hand_pause_ms``
-    before each hand; ``clock`` the action clock (D1-D3).
+    before each hand; ``clock`` the action clock (D1-D3); ``spectators`` the most
+    connections watching one table.
     """
 
     tables: int = 4
@@ -77,6 +89,7 @@ class ArenaSettings:
     rebuy: bool = True
     hand_pause_ms: int = 0
     clock: dict[str, Any] | None = None
+    spectators: int = 16
 
     def __post_init__(self) -> None:
         if type(self.tables) is not int or not 1 <= self.tables <= 10_000:
@@ -85,6 +98,8 @@ class ArenaSettings:
             raise TableError("B8", f"buy_in must be a positive whole number, got {self.buy_in!r}")
         if type(self.hand_pause_ms) is not int or self.hand_pause_ms < 0:
             raise TableError(None, f"hand_pause_ms must be >= 0, got {self.hand_pause_ms!r}")
+        if type(self.spectators) is not int or not 0 <= self.spectators <= 100_000:
+            raise TableError(None, f"spectators must be 0 to 100000, got {self.spectators!r}")
         self.game_config()   # refuse a bad game or clock now, not at the first hand
         self.clock_config()
         Table(self.game_config(), seats=self.seats)
@@ -125,6 +140,8 @@ class TableRoom:
         self.seq_base = seq_base
         self.players: dict[int, SeatRecord] = {}
         self.connected: set[int] = set()
+        self.leaving: set[int] = set()   # seats freed when the hand in play ends
+        self.spectators = 0              # connections watching (kept by the server)
         self._numbered = 0     # events of the hand in play already numbered and announced
         self.on_hand_over: Callable[[TableRoom], None] | None = None
         self.on_clock_change: Callable[[TableRoom], None] | None = None
@@ -164,18 +181,19 @@ class TableRoom:
                 return seat
         return None
 
-    def view(self, seat: int) -> dict[str, Any] | None:
-        """``seat``'s view of the hand with the clock (a spectator's if not dealt in)."""
+    def view(self, seat: int | None) -> dict[str, Any] | None:
+        """``seat``'s view of the hand with the clock (a spectator's if not dealt in or
+        None): never a hole card the seat may not see."""
         hand = self.table.hand
         if hand is None:
             return None
         now = self.arena.now()
         if self.game is not None and self.game.hand is hand:
-            if seat in hand.seats:
+            if seat is not None and seat in hand.seats:
                 return self.game.view(seat, now=now).to_dict()
             return ClockedView(hand.view(None), self.game.clock.view(now)).to_dict()
         from omaha.clock import ActionClock
-        return ClockedView(hand.view(seat if seat in hand.seats else None),
+        return ClockedView(hand.view(seat if seat is not None and seat in hand.seats else None),
                            ActionClock(self.arena.clock_config).view(now)).to_dict()
 
     def views(self) -> dict[int, dict[str, Any] | None]:
@@ -185,9 +203,13 @@ class TableRoom:
         its own hole cards and, if it is to act, the legal actions. Tests check the result
         equals :meth:`view` for every seat.
         """
+        return self._views()[1]
+
+    def _views(self) -> tuple[dict[str, Any] | None, dict[int, dict[str, Any] | None]]:
+        """The spectator's view and every seated player's (see :meth:`views`)."""
         hand = self.table.hand
         if hand is None:
-            return {seat: None for seat in self.players}
+            return None, {seat: None for seat in self.players}
         now = self.arena.now()
         if self.game is not None and self.game.hand is hand:
             clock = self.game.clock.view(now).to_dict()
@@ -213,14 +235,15 @@ class TableRoom:
             mine["players"] = players
             mine["legal"] = legal if to_act == seat else None
             out[seat] = mine
-        return out
+        return public, out
 
     # --- persistence -------------------------------------------------------------------
 
     def _save(self, *, seat: SeatRecord | None = None, finished: FinishedHand | None = None,
-              ledger: tuple[LedgerEntry, ...] = ()) -> None:
+              ledger: tuple[LedgerEntry, ...] = (), cash_outs: tuple[CashOut, ...] = ()) -> None:
         self.arena.storage.save_table(self.number, self.table.snapshot(), seq_base=self.seq_base,
-                                      seat=seat, finished=finished, ledger=ledger)
+                                      seat=seat, finished=finished, ledger=ledger,
+                                      cash_outs=cash_outs)
 
     def _record(self, seat: int, action: str, to: int | None = None,
                 policy: str | None = None) -> None:
@@ -230,7 +253,7 @@ class TableRoom:
     # --- announcing --------------------------------------------------------------------
 
     def announce(self) -> None:
-        """Number the hand's new events and send every seat its update."""
+        """Number the hand's new events and send every seat (and the spectators) its update."""
         hand = self.table.hand
         items: list[tuple[int, dict[str, Any]]] = []
         current = self.log.current
@@ -239,23 +262,28 @@ class TableRoom:
             fresh = [event.to_dict() for event in hand.events[self._numbered:]]
             items = self.log.extend(fresh)
             self._numbered = hand.event_count
-        views = self.views()
+        public, views = self._views()
         for seat in self.players:
             self.arena.emit(self, seat, self.update(seat, items, views[seat]))
+        if self.spectators and self.arena.emit_public is not None:
+            self.arena.emit_public(self, self.update(None, items, public))
 
-    def update(self, seat: int, items: list[tuple[int, dict[str, Any]]],
+    def update(self, seat: int | None, items: list[tuple[int, dict[str, Any]]],
                view: dict[str, Any] | None | bool = True) -> dict[str, Any]:
         """The ``update`` message of ``items`` (numbered omniscient events) for ``seat``
-        (``view`` as built by :meth:`views`, or True to build it)."""
-        joined = self.players[seat].joined_seq if seat in self.players else 0
+        (``view`` as built by :meth:`views`, or True to build it); None: a spectator."""
+        joined = self.players[seat].joined_seq if seat is not None and seat in self.players \
+            else 0
         return {"type": "update", "table": self.number, "hand": self.hand_number,
                 "events": [numbered(seq, self.hand_number, event, seat)
                            for seq, event in items if seq > joined],
                 "view": self.view(seat) if view is True else view}
 
-    def resume_items(self, seat: int, last_seq: int) -> tuple[list[dict[str, Any]], bool]:
-        """The stream items after ``last_seq`` for ``seat`` and whether some were skipped."""
-        start = max(last_seq, self.players[seat].joined_seq)
+    def resume_items(self, seat: int | None,
+                     last_seq: int) -> tuple[list[dict[str, Any]], bool]:
+        """The stream items after ``last_seq`` for ``seat`` (None: a spectator) and whether
+        some were skipped."""
+        start = last_seq if seat is None else max(last_seq, self.players[seat].joined_seq)
         items = self.log.since(start, seat=seat)
         if items is not None:
             return items, False
@@ -303,6 +331,54 @@ class TableRoom:
         self.players[seat] = record
         self.connected.add(seat)
         return seat, token
+
+    def leave(self, seat: int) -> int | None:
+        """``seat`` stands up; returns the chips cashed out, or None if it is in the hand in
+        play: then it plays the hand out (its connection may keep acting; if it drops, D3
+        and D2 apply as to anyone) and is cashed out when the hand ends. Committed first.
+
+        The cash-out frees the seat, kills its token and writes the chips paid out in the
+        same transaction; the seat's connection then gets a ``left`` message (via ``emit``).
+        """
+        if seat not in self.players:
+            raise ProtocolError("bad_token", f"seat {seat} is not taken")
+        token_hash = self.players[seat].token_hash
+        self._fire_due()   # a hand the clock already ended frees the seat at once
+        if seat not in self.players:   # it was leaving, and that hand just ended
+            out = self.arena.storage.cash_out(token_hash)
+            assert out is not None
+            return out.amount
+        game = self.game
+        if game is not None and not game.hand.is_over and seat in game.hand.seats:
+            if seat not in self.leaving:
+                self.arena.storage.mark_leaving(self.number, seat)
+                self.leaving.add(seat)
+            return None
+        before = self.table.snapshot()
+        out = self._cash_out(seat)
+        try:
+            self._save(cash_outs=(out,))
+        except Exception:
+            self.table = Table.restore(before)   # not stored: still seated
+            raise
+        self._free(out)
+        return out.amount
+
+    def _cash_out(self, seat: int) -> CashOut:
+        """Take ``seat``'s player off the table (not yet stored)."""
+        record = self.players[seat]
+        amount = self.table.leave(seat)
+        return CashOut(self.number, seat, record.name, record.token_hash, amount,
+                       self.hand_number + 1)
+
+    def _free(self, out: CashOut) -> None:
+        """After the cash-out is stored: tell the seat, forget it and its token."""
+        self.arena.emit(self, out.seat, {"type": "left", "table": self.number, "seat": out.seat,
+                                         "amount": out.amount})
+        del self.players[out.seat]
+        self.connected.discard(out.seat)
+        self.leaving.discard(out.seat)
+        self.arena.forget_token(out.token_hash)
 
     def disconnect(self, seat: int) -> None:
         """``seat``'s connection closed: its clock keeps running (D3)."""
@@ -413,6 +489,8 @@ class TableRoom:
         events = [event.to_dict() for event in hand.events]
         finished = FinishedHand(self.number, self.hand_number, self.seq_base, events,
                                 dumps(history))
+        cash_outs = tuple(self._cash_out(seat) for seat in sorted(self.leaving)
+                          if seat in self.players)
         ledger = []
         if self.arena.settings.rebuy:
             for seat, chips in self.table.stacks.items():
@@ -420,9 +498,11 @@ class TableRoom:
                     self.table.rebuy(seat, self.arena.settings.buy_in)
                     ledger.append(LedgerEntry(self.number, seat, self.arena.settings.buy_in,
                                               "rebuy", self.hand_number + 1))
-        self._save(finished=finished, ledger=tuple(ledger))
+        self._save(finished=finished, ledger=tuple(ledger), cash_outs=cash_outs)
         self.game = None
-        self.announce()
+        self.announce()    # the leavers see the end of their last hand, then ``left``
+        for out in cash_outs:
+            self._free(out)
         if self.on_clock_change is not None:
             self.on_clock_change(self)
         if self.on_hand_over is not None:
@@ -473,6 +553,14 @@ class TableRoom:
                 room._sync_finished(hand)
         return room
 
+    def settle_leaving(self, seats: set[int]) -> None:
+        """After a restart: ``seats`` were marked leaving; free those no longer in a hand."""
+        self.leaving = {seat for seat in seats if seat in self.players}
+        game = self.game
+        for seat in sorted(self.leaving):
+            if game is None or game.hand.is_over or seat not in game.hand.seats:
+                self.leave(seat)
+
     def _sync_finished(self, hand: Hand) -> None:
         """A crash after the last action of a hand but before it was stored as finished."""
         stored = any(f.hand == self.hand_number for f in self.arena.storage.finished_hands(
@@ -484,16 +572,19 @@ class TableRoom:
 class Arena:
     """All the tables of one server process, over one :class:`Storage`.
 
-    ``emit(room, seat, message)`` receives every message for a seat; ``now`` gives integer
-    milliseconds (default :class:`~omaha.clock.MonotonicClock`).
+    ``emit(room, seat, message)`` receives every message for a seat; ``emit_public(room,
+    message)`` every spectator ``update`` of a table watched (:attr:`TableRoom.spectators`);
+    ``now`` gives integer milliseconds (default :class:`~omaha.clock.MonotonicClock`).
     """
 
     def __init__(self, storage: Storage, settings: ArenaSettings, emit: Emit,
-                 now: Callable[[], int] | None = None) -> None:
+                 now: Callable[[], int] | None = None,
+                 emit_public: EmitPublic | None = None) -> None:
         from omaha.clock import MonotonicClock
         self.storage = storage
         self.settings = settings
         self.emit = emit
+        self.emit_public = emit_public
         self.now = now if now is not None else MonotonicClock().now
         self.clock_config = settings.clock_config()
         self.rooms: dict[int, TableRoom] = {}
@@ -501,7 +592,8 @@ class Arena:
 
     @classmethod
     def open(cls, storage: Storage, settings: ArenaSettings | None = None, *, emit: Emit,
-             now: Callable[[], int] | None = None) -> Arena:
+             now: Callable[[], int] | None = None,
+             emit_public: EmitPublic | None = None) -> Arena:
         """Load the arena from ``storage`` (its stored settings win), or create it."""
         stored = storage.settings()
         if stored is not None:
@@ -513,7 +605,7 @@ class Arena:
             settings = ArenaSettings()
         else:
             storage.save_settings(settings.to_dict())
-        arena = cls(storage, settings, emit, now)
+        arena = cls(storage, settings, emit, now, emit_public)
         records = {r.table: r for r in storage.tables()}
         seats: dict[int, list[SeatRecord]] = {}
         for seat in storage.seats():
@@ -527,6 +619,12 @@ class Arena:
                 table = Table(settings.game_config(), seats=settings.seats)
                 storage.create_table(number, table.snapshot(), seq_base=0)
                 arena.rooms[number] = TableRoom(arena, number, table, 0)
+        leaving: dict[int, set[int]] = {}
+        for number, seat in storage.leaving():
+            leaving.setdefault(number, set()).add(seat)
+        for number, seats_leaving in leaving.items():
+            if number in arena.rooms:
+                arena.rooms[number].settle_leaving(seats_leaving)
         return arena
 
     def join(self, name: str, table: int | None = None,
@@ -539,6 +637,8 @@ class Arena:
         if token is not None and hash_token(token) in self._tokens:
             held, seat = self.seat_of(token)
             return held, seat, token
+        if token is not None:
+            self._check_not_cashed_out(token)
         if table is not None:
             room = self.rooms.get(table)
             if room is None:
@@ -556,5 +656,33 @@ class Arena:
         """The room and seat ``token`` holds; ProtocolError if none."""
         found = self._tokens.get(hash_token(token))
         if found is None:
+            self._check_not_cashed_out(token)
             raise ProtocolError("bad_token", "no seat holds this token")
         return self.rooms[found[0]], found[1]
+
+    def _check_not_cashed_out(self, token: str) -> None:
+        out = self.storage.cash_out(hash_token(token))
+        if out is not None:
+            raise ProtocolError("seat_left", f"this token's seat (table {out.table}, seat "
+                                f"{out.seat}) was given up and cashed out with {out.amount} "
+                                "chips; join with a new token")
+
+    def leave(self, token: str) -> tuple[int, int, int | None]:
+        """The seat ``token`` holds stands up: (table, seat, chips cashed out), the chips
+        None while it plays out the hand in play (see :meth:`TableRoom.leave`).
+
+        Sent again after the cash-out (the reply was lost), it answers the same again and
+        changes nothing.
+        """
+        found = self._tokens.get(hash_token(token))
+        if found is None:
+            out = self.storage.cash_out(hash_token(token))
+            if out is None:
+                raise ProtocolError("bad_token", "no seat holds this token")
+            return out.table, out.seat, out.amount
+        number, seat = found
+        return number, seat, self.rooms[number].leave(seat)
+
+    def forget_token(self, token_hash: str) -> None:
+        """The seat of this token was cashed out: the token seats no one any more."""
+        self._tokens.pop(token_hash, None)

@@ -12,7 +12,12 @@ the server acknowledges nothing before that):
 * every finished hand: its PHH text and its events (for export and for resuming streams),
   together with the new table snapshot (which clears the actions);
 * seats: name, the SHA-256 of the seat's token (never the token), the stream number at
-  which the seat was taken; and a ledger of every chip brought to a table.
+  which the seat was taken; and a ledger of every chip brought to a table (``buy_in``,
+  ``rebuy``) or taken away from it (``cash_out``), in order;
+* seats asked to be freed at the end of the hand in play (``leaving``), and every cash-out:
+  the seat, its name, its token's hash and the chips paid out, written with the ``cash_out``
+  ledger row in the transaction that frees the seat. So chips at the tables plus chips
+  cashed out equals chips bought in, whatever moment the process dies.
 
 Another database (PostgreSQL, say) only has to implement the same methods with the same
 transactions; see ``docs/arena.md``.
@@ -37,6 +42,7 @@ from omaha.errors import OmahaError
 
 __all__ = [
     "ActionRecord",
+    "CashOut",
     "FinishedHand",
     "LedgerEntry",
     "SeatRecord",
@@ -77,14 +83,31 @@ class SeatRecord:
 
 @dataclass(frozen=True, slots=True)
 class LedgerEntry:
-    """Chips brought to ``table`` by ``seat`` (``kind`` ``buy_in`` or ``rebuy``) before
-    hand number ``before_hand``."""
+    """Chips brought to ``table`` by ``seat`` (``kind`` ``buy_in`` or ``rebuy``), or taken
+    from it (``cash_out``: ``amount`` is what was paid out), before hand ``before_hand``."""
 
     table: int
     seat: int
     amount: int
     kind: str
     before_hand: int
+
+
+@dataclass(frozen=True, slots=True)
+class CashOut:
+    """A seat given up: its player's name, the hash of its (now dead) token, the chips paid
+    out, and the hand before which it happened."""
+
+    table: int
+    seat: int
+    name: str
+    token_hash: str
+    amount: int
+    before_hand: int
+
+    def ledger_entry(self) -> LedgerEntry:
+        """The ``cash_out`` row of the chip ledger that goes with it."""
+        return LedgerEntry(self.table, self.seat, self.amount, "cash_out", self.before_hand)
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,9 +152,27 @@ class Storage(Protocol):
 
     def save_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int,
                    seat: SeatRecord | None = None, finished: FinishedHand | None = None,
-                   ledger: Sequence[LedgerEntry] = ()) -> None:
+                   ledger: Sequence[LedgerEntry] = (),
+                   cash_outs: Sequence[CashOut] = ()) -> None:
         """Replace the table's snapshot (its actions are then part of it and are dropped),
-        with a new seat, a finished hand and ledger entries in the same transaction."""
+        with a new seat, a finished hand, ledger entries and cash-outs (each frees its seat
+        and writes its ``cash_out`` ledger row, after ``ledger``) in the same transaction."""
+        ...
+
+    def mark_leaving(self, table: int, seat: int) -> None:
+        """``seat`` leaves when the hand in play ends (it is cashed out then)."""
+        ...
+
+    def leaving(self) -> list[tuple[int, int]]:
+        """Every (table, seat) marked leaving and not yet cashed out."""
+        ...
+
+    def cash_out(self, token_hash: str) -> CashOut | None:
+        """The cash-out of the seat this token held, or None."""
+        ...
+
+    def cash_outs(self, table: int | None = None) -> list[CashOut]:
+        """Every cash-out, in order."""
         ...
 
     def append_action(self, table: int, action: ActionRecord) -> None:
@@ -157,7 +198,8 @@ class Storage(Protocol):
         ...
 
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
+UPGRADES = {"1": "2"}   # version 2 only adds tables (leaving, cash_outs): CREATE IF NOT EXISTS
 
 _DDL = """
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -179,7 +221,16 @@ CREATE INDEX IF NOT EXISTS hands_by_seq ON hands (table_id, last_seq);
 CREATE TABLE IF NOT EXISTS ledger (
     id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL, seat INTEGER NOT NULL,
     amount INTEGER NOT NULL, kind TEXT NOT NULL, before_hand INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS leaving (
+    table_id INTEGER NOT NULL, seat INTEGER NOT NULL, PRIMARY KEY (table_id, seat));
+CREATE TABLE IF NOT EXISTS cash_outs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL, seat INTEGER NOT NULL,
+    name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, amount INTEGER NOT NULL,
+    before_hand INTEGER NOT NULL);
 """
+
+
+_CASH_OUTS = "SELECT table_id, seat, name, token_hash, amount, before_hand FROM cash_outs"
 
 
 class SqliteStorage:
@@ -203,6 +254,9 @@ class SqliteStorage:
             row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
             if row is None:
                 self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+            elif UPGRADES.get(row[0]) == str(SCHEMA_VERSION):
+                self._db.execute("UPDATE meta SET value=? WHERE key='schema'",
+                                 (str(SCHEMA_VERSION),))
             elif row[0] != str(SCHEMA_VERSION):
                 raise StorageError(f"database schema {row[0]}, this version reads "
                                    f"{SCHEMA_VERSION}")
@@ -234,7 +288,8 @@ class SqliteStorage:
 
     def save_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int,
                    seat: SeatRecord | None = None, finished: FinishedHand | None = None,
-                   ledger: Sequence[LedgerEntry] = ()) -> None:
+                   ledger: Sequence[LedgerEntry] = (),
+                   cash_outs: Sequence[CashOut] = ()) -> None:
         db = self._db
         with self._transaction():
             db.execute("UPDATE tables SET snapshot=?, seq_base=? WHERE id=?",
@@ -248,10 +303,38 @@ class SqliteStorage:
                            (finished.table, finished.hand, finished.seq_base,
                             finished.seq_base + len(finished.events),
                             json.dumps(finished.events), finished.phh))
-            for entry in ledger:
+            for entry in [*ledger, *(c.ledger_entry() for c in cash_outs)]:
                 db.execute("INSERT INTO ledger (table_id, seat, amount, kind, before_hand) "
                            "VALUES (?, ?, ?, ?, ?)",
                            (entry.table, entry.seat, entry.amount, entry.kind, entry.before_hand))
+            for out in cash_outs:
+                freed = db.execute("DELETE FROM seats WHERE table_id=? AND seat=? AND "
+                                   "token_hash=?", (out.table, out.seat, out.token_hash))
+                if freed.rowcount != 1:   # rolls the whole transaction back
+                    raise StorageError(f"table {out.table} seat {out.seat}: no such seat to "
+                                       "cash out")
+                db.execute("DELETE FROM leaving WHERE table_id=? AND seat=?",
+                           (out.table, out.seat))
+                db.execute("INSERT INTO cash_outs (table_id, seat, name, token_hash, amount, "
+                           "before_hand) VALUES (?, ?, ?, ?, ?, ?)",
+                           (out.table, out.seat, out.name, out.token_hash, out.amount,
+                            out.before_hand))
+
+    def mark_leaving(self, table: int, seat: int) -> None:
+        self._db.execute("INSERT OR IGNORE INTO leaving VALUES (?, ?)", (table, seat))
+
+    def leaving(self) -> list[tuple[int, int]]:
+        return [(t, s) for t, s in self._db.execute(
+            "SELECT table_id, seat FROM leaving ORDER BY table_id, seat")]
+
+    def cash_out(self, token_hash: str) -> CashOut | None:
+        row = self._db.execute(_CASH_OUTS + " WHERE token_hash=?", (token_hash,)).fetchone()
+        return None if row is None else CashOut(*row)
+
+    def cash_outs(self, table: int | None = None) -> list[CashOut]:
+        rows = (self._db.execute(_CASH_OUTS + " ORDER BY id") if table is None else
+                self._db.execute(_CASH_OUTS + " WHERE table_id=? ORDER BY id", (table,)))
+        return [CashOut(*row) for row in rows]
 
     def append_action(self, table: int, action: ActionRecord) -> None:
         # one statement in autocommit mode is its own transaction: committed on return
