@@ -1,13 +1,17 @@
 """The arena's JSON messages: parsing what clients send, building what the server sends.
 
 Every message is one JSON object per WebSocket text frame with a ``"type"``. Clients send
-``join``, ``resume``, ``act`` and ``ping``; the server answers ``joined``, ``resumed``,
-``update`` (numbered events and the seat's view), ``error`` and ``pong``. The JSON Schema of
+``join``, ``resume``, ``act``, ``leave``, ``watch`` and ``ping``; the server answers
+``joined``, ``resumed``, ``update`` (numbered events and the seat's view), ``leaving`` and
+``left`` (a seat given up), ``watching`` (a spectator's stream begins), ``error`` and
+``pong``. The JSON Schema of
 every message, and of the engine's events, views and snapshots inside them, ships with the
 package (:func:`load_schema`).
 
 >>> parse_client_message('{"type": "act", "action": "bet_or_raise", "to": 12, "hand": 3}')
 Act(action='bet_or_raise', to=12, hand=3, seat=None)
+>>> parse_client_message('{"type": "watch", "table": 2}')
+Watch(table=2, last_seq=None)
 >>> parse_client_message('{"type": "act", "action": "raise"}')
 Traceback (most recent call last):
 ...
@@ -33,9 +37,11 @@ __all__ = [
     "Act",
     "ClientMessage",
     "Join",
+    "Leave",
     "Ping",
     "ProtocolError",
     "Resume",
+    "Watch",
     "error_message",
     "load_schema",
     "parse_client_message",
@@ -92,14 +98,32 @@ class Act:
 
 
 @dataclass(frozen=True, slots=True)
+class Leave:
+    """Give up the seat ``token`` holds and cash out its chips (at once between hands, at
+    the end of the hand for a player in it); the token then seats no one."""
+
+    token: str
+
+
+@dataclass(frozen=True, slots=True)
+class Watch:
+    """Watch ``table`` as a spectator: its public stream after ``last_seq`` (None: from the
+    start of the hand in play or the last one)."""
+
+    table: int
+    last_seq: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """Ask for a ``pong`` (a keep-alive)."""
 
 
-ClientMessage = Join | Resume | Act | Ping
+ClientMessage = Join | Resume | Act | Leave | Watch | Ping
 
 _FIELDS = {"join": {"name", "table", "token"}, "resume": {"token", "last_seq"},
-           "act": {"action", "to", "hand", "seat"}, "ping": set()}
+           "act": {"action", "to", "hand", "seat"}, "leave": {"token"},
+           "watch": {"table", "last_seq"}, "ping": set()}
 
 
 def _int(data: dict[str, Any], name: str, *, minimum: int, required: bool = False) -> int | None:
@@ -140,13 +164,19 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
             raise ProtocolError("bad_message", "token must be 32 to 128 characters of "
                                 "A-Z a-z 0-9 _ -")
         return Join(name=name, table=_int(data, "table", minimum=1), token=token)
-    if kind == "resume":
+    if kind in ("resume", "leave"):
         token = data.get("token")
         if not isinstance(token, str) or not 1 <= len(token) <= 128:
-            raise ProtocolError("bad_message", "token must be a string")
+            raise ProtocolError("bad_message", "token must be a string of 1 to 128 characters")
+        if kind == "leave":
+            return Leave(token=token)
         last = _int(data, "last_seq", minimum=0, required=True)
         assert last is not None
         return Resume(token=token, last_seq=last)
+    if kind == "watch":
+        table = _int(data, "table", minimum=1, required=True)
+        assert table is not None
+        return Watch(table=table, last_seq=_int(data, "last_seq", minimum=0))
     if kind == "act":
         action = data.get("action")
         if not isinstance(action, str) or action not in ACTIONS:

@@ -511,8 +511,10 @@ class TableRoom:
     # --- restart -----------------------------------------------------------------------
 
     @classmethod
-    def restore(cls, arena: Arena, record: TableRecord, seats: list[SeatRecord]) -> TableRoom:
-        """The room a stored record describes, its hand replayed to the last action."""
+    def restore(cls, arena: Arena, record: TableRecord, seats: list[SeatRecord],
+                leaving: frozenset[int] = frozenset()) -> TableRoom:
+        """The room a stored record describes, its hand replayed to the last action
+        (``leaving``: the seats marked leaving, freed if that hand is over)."""
         try:
             table = Table.restore(record.snapshot)
         except OmahaError as exc:
@@ -520,6 +522,7 @@ class TableRoom:
         room = cls(arena, record.table, table, record.seq_base)
         for seat in seats:
             room.players[seat.seat] = seat
+        room.leaving = {seat for seat in leaving if seat in room.players}
         hand = table.hand
         policy = arena.clock_config.policy
         for action in record.actions:
@@ -551,11 +554,11 @@ class TableRoom:
                                         disconnected=set(hand.seats))
             else:
                 room._sync_finished(hand)
+        room.settle_leaving()
         return room
 
-    def settle_leaving(self, seats: set[int]) -> None:
-        """After a restart: ``seats`` were marked leaving; free those no longer in a hand."""
-        self.leaving = {seat for seat in seats if seat in self.players}
+    def settle_leaving(self) -> None:
+        """After a restart: free the seats marked leaving that are no longer in a hand."""
         game = self.game
         for seat in sorted(self.leaving):
             if game is None or game.hand.is_over or seat not in game.hand.seats:
@@ -607,24 +610,22 @@ class Arena:
             storage.save_settings(settings.to_dict())
         arena = cls(storage, settings, emit, now, emit_public)
         records = {r.table: r for r in storage.tables()}
+        leaving: dict[int, set[int]] = {}
+        for number, leaver in storage.leaving():
+            leaving.setdefault(number, set()).add(leaver)
         seats: dict[int, list[SeatRecord]] = {}
         for seat in storage.seats():
             seats.setdefault(seat.table, []).append(seat)
             arena._tokens[seat.token_hash] = (seat.table, seat.seat)
         for number in range(1, settings.tables + 1):
             if number in records:
-                arena.rooms[number] = TableRoom.restore(arena, records[number],
-                                                        seats.get(number, []))
+                arena.rooms[number] = TableRoom.restore(
+                    arena, records[number], seats.get(number, []),
+                    frozenset(leaving.get(number, ())))
             else:
                 table = Table(settings.game_config(), seats=settings.seats)
                 storage.create_table(number, table.snapshot(), seq_base=0)
                 arena.rooms[number] = TableRoom(arena, number, table, 0)
-        leaving: dict[int, set[int]] = {}
-        for number, seat in storage.leaving():
-            leaving.setdefault(number, set()).add(seat)
-        for number, seats_leaving in leaving.items():
-            if number in arena.rooms:
-                arena.rooms[number].settle_leaving(seats_leaving)
         return arena
 
     def join(self, name: str, table: int | None = None,

@@ -7,7 +7,9 @@ checked before it can touch a table: frames above ``max_size`` bytes close the c
 (WebSocket code 1009), malformed or unknown messages and illegal actions get an ``error``
 message and change nothing, and a client that sends faster than ``rate`` messages per second
 (after a burst of ``burst``) gets ``rate_limited`` and is disconnected (code 1008). A
-connection acts only for the seat its token holds.
+connection acts only for the seat its token holds. A connection that ``watch``-es a table
+is a spectator: it gets the public stream (no hidden card), cannot act, and counts against
+the table's ``spectators`` limit and the same rate limit as a player.
 
 ``websockets`` is imported when a server starts, never when this module is imported.
 """
@@ -29,9 +31,11 @@ from omaha.arena.driver import ClockDriver
 from omaha.arena.messages import (
     Act,
     Join,
+    Leave,
     Ping,
     ProtocolError,
     Resume,
+    Watch,
     error_message,
     parse_client_message,
 )
@@ -116,6 +120,7 @@ class _Client:
         self.ws = ws
         self.room: TableRoom | None = None
         self.seat = 0
+        self.watching: TableRoom | None = None
         self.outbox: asyncio.Queue[tuple[str, _Pending | None] | None] = asyncio.Queue()
         self.rate, self.burst = rate, burst
         self.tokens = float(burst)
@@ -134,7 +139,9 @@ class _Client:
         return True
 
     def push(self, message: dict[str, Any], pending: _Pending | None = None) -> None:
-        text = json.dumps(message, separators=(",", ":"))
+        self.push_text(json.dumps(message, separators=(",", ":")), pending)
+
+    def push_text(self, text: str, pending: _Pending | None = None) -> None:
         if self.direct and self.outbox.empty():
             self._write_now(text)
             return
@@ -178,6 +185,7 @@ class ArenaServer:
         self.stats = LatencyStats()
         self.stats_path = stats_path
         self._clients: dict[tuple[int, int], _Client] = {}
+        self._watchers: dict[int, set[_Client]] = {}
         self._pending: _Pending | None = None
         self._drivers: dict[int, ClockDriver] = {}
         self._tasks: list[asyncio.Task[Any]] = []
@@ -186,7 +194,8 @@ class ArenaServer:
         self._closers: set[asyncio.Task[None]] = set()
         self.storage: Storage = (SqliteStorage(db, synchronous=synchronous)
                                  if isinstance(db, str) else db)
-        self.arena = Arena.open(self.storage, settings, emit=self._emit)
+        self.arena = Arena.open(self.storage, settings, emit=self._emit,
+                                emit_public=self._emit_public)
 
     # --- arena callbacks ---------------------------------------------------------------
 
@@ -194,6 +203,16 @@ class ArenaServer:
         client = self._clients.get((room.number, seat))
         if client is not None:
             client.push(message, self._pending)
+            if message["type"] == "left":   # cashed out: the connection holds no seat now
+                del self._clients[(room.number, seat)]
+                client.room = None
+
+    def _emit_public(self, room: TableRoom, message: dict[str, Any]) -> None:
+        watchers = self._watchers.get(room.number)
+        if watchers:
+            text = json.dumps(message, separators=(",", ":"))
+            for client in watchers:
+                client.push_text(text, self._pending)
 
     def _clock_changed(self, room: TableRoom) -> None:
         self._drivers[room.number].attach(room.game)
@@ -337,6 +356,11 @@ class ArenaServer:
                 pending.sent()
 
     def _detach(self, client: _Client) -> None:
+        watched = client.watching
+        if watched is not None:
+            client.watching = None
+            self._watchers.get(watched.number, set()).discard(client)
+            watched.spectators = len(self._watchers.get(watched.number, ()))
         room = client.room
         if room is not None and self._clients.get((room.number, client.seat)) is client:
             del self._clients[(room.number, client.seat)]
@@ -364,6 +388,10 @@ class ArenaServer:
                 self._join(client, message)
             elif isinstance(message, Resume):
                 self._resume(client, message)
+            elif isinstance(message, Leave):
+                self._leave(client, message)
+            elif isinstance(message, Watch):
+                self._watch(client, message)
             elif isinstance(message, Ping):
                 client.push({"type": "pong"})
         except ProtocolError as exc:
@@ -375,6 +403,9 @@ class ArenaServer:
         started_cpu = time.process_time()
         room = client.room
         if room is None:
+            if client.watching is not None:
+                raise ProtocolError("spectator", "a spectator cannot act; join a seat to play",
+                                    rule="B1")
             raise ProtocolError("not_joined", "join or resume a seat first")
         pending = self._pending = _Pending(started, self.stats)
         try:
@@ -393,7 +424,13 @@ class ArenaServer:
             self.stats.add((time.perf_counter() - started) * 1000,
                            (time.process_time() - started_cpu) * 1000)
 
+    def _not_watching(self, client: _Client) -> None:
+        if client.watching is not None:
+            raise ProtocolError("already_watching", f"this connection watches table "
+                                f"{client.watching.number}; a seat needs its own connection")
+
     def _join(self, client: _Client, message: Join) -> None:
+        self._not_watching(client)
         if client.room is not None:
             raise ProtocolError("already_joined", f"this connection plays seat {client.seat}")
         room, seat, token = self.arena.join(message.name, message.table, message.token)
@@ -409,6 +446,7 @@ class ArenaServer:
             self._schedule_start(room)
 
     def _resume(self, client: _Client, message: Resume) -> None:
+        self._not_watching(client)
         room, seat = self.arena.seat_of(message.token)
         if client.room is not None and (client.room, client.seat) != (room, seat):
             raise ProtocolError("already_joined", f"this connection plays seat {client.seat}")
@@ -421,6 +459,54 @@ class ArenaServer:
         room.reconnect(seat)
         if room.can_start():
             self._schedule_start(room)
+
+
+    def _leave(self, client: _Client, message: Leave) -> None:
+        held = (client.room.number, client.seat) if client.room is not None else None
+        table, seat, amount = self._guarded(self.arena.leave, message.token)
+        if amount is None:
+            hand = self.arena.rooms[table].hand_number
+            client.push({"type": "leaving", "table": table, "seat": seat, "hand": hand})
+        elif held != (table, seat):   # the seat's own connection got ``left`` from the room
+            client.push({"type": "left", "table": table, "seat": seat, "amount": amount})
+
+    def _guarded(self, change: Callable[[str], Any], token: str) -> Any:
+        """Run a state change; a storage failure stops the server (restart restores)."""
+        try:
+            return change(token)
+        except (ProtocolError, OmahaError):
+            raise
+        except Exception:
+            log.exception("a state change failed")
+            self._stop.set()
+            raise ProtocolError("internal", "the server failed; reconnect later") from None
+
+    def _watch(self, client: _Client, message: Watch) -> None:
+        if client.room is not None:
+            raise ProtocolError("already_joined", f"this connection plays seat {client.seat}; "
+                                "watch from another connection")
+        if client.watching is not None:
+            raise ProtocolError("already_watching", f"this connection watches table "
+                                f"{client.watching.number}")
+        room = self.arena.rooms.get(message.table)
+        if room is None:
+            raise ProtocolError("no_table", f"there is no table {message.table}")
+        watchers = self._watchers.setdefault(room.number, set())
+        limit = self.arena.settings.spectators
+        if len(watchers) >= limit:
+            raise ProtocolError("too_many_spectators", f"table {room.number} has its "
+                                f"{limit} spectators")
+        current = room.log.current
+        start = message.last_seq if message.last_seq is not None else \
+            (current.base if current is not None else 0)
+        items, gap = room.resume_items(None, start)
+        watchers.add(client)
+        client.watching = room
+        room.spectators = len(watchers)
+        client.push({"type": "watching", "table": room.number, "seq": room.log.last_seq,
+                     "gap": gap, "settings": self.arena.settings.to_dict()})
+        client.push({"type": "update", "table": room.number, "hand": room.hand_number,
+                     "events": items, "view": room.view(None)})
 
 
 class _ArenaTime:
