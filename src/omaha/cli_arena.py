@@ -40,6 +40,8 @@ def add_parsers(commands: Any) -> None:
     serve.add_argument("--max-frame", type=positive, default=4096, help="bytes per frame")
     serve.add_argument("--rate", type=float, default=50.0, help="messages per second per client")
     serve.add_argument("--burst", type=positive, default=100)
+    serve.add_argument("--spectators", type=non_negative, default=16,
+                       help="most spectators watching one table")
     serve.add_argument("--fsync", action="store_true",
                        help="fsync every commit (survives power loss, not just a crash)")
     serve.add_argument("--stats", help="write load statistics (JSON) to this file every second")
@@ -53,6 +55,8 @@ def add_parsers(commands: Any) -> None:
     bots.add_argument("--policy", choices=("random", "strength"), default="random")
     bots.add_argument("--seed", type=int)
     bots.add_argument("--timeout", type=float, help="give up (exit 1) after this many seconds")
+    bots.add_argument("--leave-after", type=positive, default=None, metavar="N",
+                      help="each bot gives up its seat (cashing out) after its table's Nth hand")
     bots.set_defaults(run=run_bots)
 
     export = commands.add_parser("export", help="every finished hand of an arena as PHH",
@@ -91,6 +95,7 @@ def _settings(args: argparse.Namespace) -> Any:
         config = GameConfig.no_limit(small_blind=small, big_blind=big, variant=variant)
     return ArenaSettings(tables=args.tables, seats=args.seats, game=config.to_dict(),
                          buy_in=args.buy_in, rebuy=args.rebuy, hand_pause_ms=args.hand_pause_ms,
+                         spectators=args.spectators,
                          clock={"base_ms": args.base_ms, "countdown_ms": args.countdown_ms,
                                 "reconnect_bonus_ms": args.reconnect_bonus_ms})
 
@@ -136,7 +141,8 @@ def run_bots(args: argparse.Namespace) -> int:
 
     try:
         reports = asyncio.run(play(args.url, count=args.count, hands=args.hands,
-                                   policy=args.policy, seed=args.seed, timeout=args.timeout))
+                                   policy=args.policy, seed=args.seed, timeout=args.timeout,
+                                   leave_after=args.leave_after))
     except asyncio.TimeoutError:
         print(f"omaha bots: not done after {args.timeout} s", file=sys.stderr)
         return 1
@@ -149,6 +155,9 @@ def run_bots(args: argparse.Namespace) -> int:
     gaps = sum(r.gaps for r in reports)
     print(f"omaha bots: {len(reports)} bots at {len(tables)} tables, {actions} actions, "
           f"{reconnects} reconnection attempts, {gaps} stream gaps")
+    if args.leave_after is not None:
+        paid = [r.cashed_out for r in reports if r.cashed_out is not None]
+        print(f"omaha bots: {len(paid)} left their seats, {sum(paid)} chips cashed out")
     return 0
 
 

@@ -3,6 +3,8 @@
 Each :class:`BotClient` joins a seat, answers its turns with a built-in policy
 (:class:`~omaha.bots.RandomBot` or :class:`~omaha.bots.StrengthBot`) and, when the connection
 drops, reconnects with its token and the last sequence number it saw, so it misses nothing.
+With ``leave_after`` it gives up its seat once its table has dealt that many hands (playing
+out a hand it is in) and reports the chips cashed out.
 :func:`run_bots` runs many in one asyncio process until their tables have played the
 requested number of hands.
 """
@@ -57,14 +59,18 @@ class BotReport:
     last_seq: int = 0
     hands_seen: int = 0
     gaps: int = 0          # stream items that did not follow the last one seen (resume bugs)
+    cashed_out: int | None = None   # chips paid out when the bot left its seat
 
 
 class BotClient:
     """One bot: join, play, reconnect with the token after a dropped connection."""
 
     def __init__(self, url: str, name: str, *, policy: str = "random", hands: int = 100,
-                 table: int | None = None, rng: random.Random | None = None) -> None:
+                 table: int | None = None, rng: random.Random | None = None,
+                 leave_after: int | None = None) -> None:
         self.url, self.hands, self.table = url, hands, table
+        self.leave_after = leave_after
+        self.leave_sent = False
         self.bot = BOTS[policy]()
         self.rng = rng if rng is not None else random.Random()
         self.report = BotReport(name)
@@ -73,7 +79,8 @@ class BotClient:
         self.variant: Variant | None = None
 
     async def run(self, stop: asyncio.Event | None = None) -> BotReport:
-        """Play until the table has finished ``hands`` hands (or ``stop`` is set)."""
+        """Play until the table has finished ``hands`` hands, or until the bot has left
+        its seat (``leave_after``), or ``stop`` is set."""
         from websockets.exceptions import ConnectionClosed, InvalidHandshake
         try:
             from websockets.asyncio.client import connect
@@ -104,6 +111,8 @@ class BotClient:
         else:
             hello = {"type": "resume", "token": self.token, "last_seq": self.report.last_seq}
         await ws.send(json.dumps(hello))
+        if self.leave_sent:   # the answer may be lost: ask again (a repeated leave is harmless)
+            await ws.send(json.dumps({"type": "leave", "token": self.token}))
         acted = -1   # a fresh session may have to repeat an action the server never stored
         async for frame in ws:
             message = json.loads(frame)
@@ -118,7 +127,14 @@ class BotClient:
                     raise RuntimeError("resumed before joining")
                 if message["gap"]:
                     self.report.gaps += 1
+            elif kind == "left":
+                self.report.cashed_out = message["amount"]
+                return True
+            elif kind == "leaving":
+                continue   # the bot plays out its hand; ``left`` follows at its end
             elif kind == "error":
+                if message["code"] == "seat_left" and self.leave_sent:
+                    continue   # cashed out while away: the repeated leave brings ``left``
                 self.report.errors.append(f"{message['code']}: {message['message']}")
                 if message["code"] in ("table_full", "bad_token", "no_table"):
                     raise BotError(f"{self.report.name}: {message['message']}")
@@ -129,7 +145,12 @@ class BotClient:
                     self.report.last_seq = max(self.report.last_seq, item["seq"])
                 view = message["view"]
                 hand = message["hand"]
-                if view is not None and view["is_over"] and hand >= self.hands:
+                if self.leave_after is not None and hand >= self.leave_after \
+                        and not self.leave_sent:
+                    self.leave_sent = True
+                    await ws.send(json.dumps({"type": "leave", "token": self.token}))
+                if view is not None and view["is_over"] and hand >= self.hands \
+                        and not self.leave_sent:
                     self.report.hands_seen = hand
                     return True
                 if stop is not None and stop.is_set():
@@ -146,11 +167,14 @@ class BotClient:
 
 
 async def run_bots(url: str, *, count: int, hands: int, policy: str = "random",
-                   seed: int | None = None, timeout: float | None = None) -> list[BotReport]:
-    """Run ``count`` bots on ``url`` until their tables have played ``hands`` hands."""
+                   seed: int | None = None, timeout: float | None = None,
+                   leave_after: int | None = None) -> list[BotReport]:
+    """Run ``count`` bots on ``url`` until their tables have played ``hands`` hands (or,
+    with ``leave_after``, until each has cashed out after its table's hand of that number)."""
     rng = random.Random(seed) if seed is not None else random.Random()
     bots = [BotClient(url, f"bot{i + 1}", policy=policy, hands=hands,
-                      rng=random.Random(rng.getrandbits(64))) for i in range(count)]
+                      rng=random.Random(rng.getrandbits(64)), leave_after=leave_after)
+            for i in range(count)]
     stop = asyncio.Event()
     tasks = [asyncio.create_task(b.run(stop)) for b in bots]
     try:
