@@ -54,7 +54,7 @@ def play_out(room):
 def test_t1_leave_between_hands_cashes_out_at_once_and_the_seat_is_taken_again(tmp_path):
     path = str(tmp_path / "a.sqlite")
     arena, sent, _, _ = make_arena(path, tables=1, seats=3, buy_in=100)
-    (room, s1, t1), (_, s2, t2), (_, s3, _) = (arena.join(n) for n in ("a", "b", "c"))
+    (room, s1, _), (_, s2, t2), (_, s3, _) = (arena.join(n) for n in ("a", "b", "c"))
     room.start_hand()
     room.act(room.hand.to_act, Act("bet_or_raise", to=6))
     play_out(room)
@@ -171,7 +171,7 @@ def test_random_joins_leaves_actions_and_crashes_keep_every_chip_accounted(tmp_p
                                     clock={"base_ms": 100, "countdown_ms": 100})
     tokens: list[str] = []
     names = iter(f"p{i}" for i in range(1000))
-    steps = pending = 0
+    pending = 0
     for _ in range(400):
         roll = rng.random()
         if roll < 0.12:
@@ -204,7 +204,6 @@ def test_random_joins_leaves_actions_and_crashes_keep_every_chip_accounted(tmp_p
                         act = Act("bet_or_raise", to=rng.randint(legal.min_raise_to,
                                                                  legal.max_raise_to))
                     room.act(legal.seat, act)
-        steps += 1
         assert_chips_accounted(arena)
     cash_outs = arena.storage.cash_outs()
     hands = list(arena.storage.finished_hands())

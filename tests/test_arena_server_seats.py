@@ -10,7 +10,13 @@ import pytest
 websockets = pytest.importorskip("websockets")
 jsonschema = pytest.importorskip("jsonschema")
 
-from test_arena_server import (   # noqa: E402  (same folder: the arena's server test helpers)
+from omaha.arena import Arena, ArenaSettings, SqliteStorage, load_schema
+from omaha.arena.client import BotClient
+from omaha.arena.export import check_conservation
+from omaha.arena.messages import ProtocolError
+from omaha.arena.room import hash_token
+from omaha.arena.server import ArenaServer
+from test_arena_server import (  # the arena's server test helpers, same folder
     FAST_CLOCK,
     SERVER_MESSAGE,
     connect,
@@ -20,15 +26,17 @@ from test_arena_server import (   # noqa: E402  (same folder: the arena's server
     start_server,
 )
 
-from omaha.arena import Arena, ArenaSettings, SqliteStorage, load_schema  # noqa: E402
-from omaha.arena.client import BotClient  # noqa: E402
-from omaha.arena.export import check_conservation  # noqa: E402
-from omaha.arena.messages import ProtocolError  # noqa: E402
-from omaha.arena.room import hash_token  # noqa: E402
-from omaha.arena.server import ArenaServer  # noqa: E402
-
 CLIENT_MESSAGE = jsonschema.Draft202012Validator(
     {**{k: v for k, v in load_schema().items() if k != "oneOf"}, "$ref": "#/$defs/client_message"})
+
+
+def connect_reader(url):
+    """A connection that buffers every frame (it can close while frames keep coming)."""
+    try:
+        from websockets.asyncio.client import connect as ws_connect
+    except ImportError:
+        ws_connect = websockets.connect
+    return ws_connect(url, max_size=2**22, max_queue=None)
 
 
 async def send(ws, message):
@@ -183,7 +191,7 @@ def test_spectators_see_no_hidden_card_cannot_act_resume_and_are_limited(tmp_pat
         room = server.arena.rooms[1]
         frames = []
         bots = [BotClient(url, f"bot{i}", hands=10) for i in range(3)]
-        async with connect(url) as first:
+        async with connect_reader(url) as first:
             await send(first, {"type": "watch", "table": 1})
             frames.append(await first.recv())
             tasks = [asyncio.create_task(b.run()) for b in bots]
