@@ -275,3 +275,31 @@ def test_spectators_see_no_hidden_card_cannot_act_resume_and_are_limited(tmp_pat
     assert kinds == {"watching", "update"}
     assert seqs == list(range(1, len(seqs) + 1)) and last in seqs   # resumed without a gap
     assert shown, "no showdown seen: the test checked too little"
+
+
+def test_omaha_bots_leave_after_cashes_every_bot_out(tmp_path):
+    import os
+    import subprocess
+    import sys
+
+    from test_arena_server import SRC
+
+    db, port = str(tmp_path / "arena.sqlite"), free_port()
+    server = start_server(db, port, "--tables", "1")
+    try:
+        env = {**os.environ, "PYTHONPATH": SRC}
+        done = subprocess.run([sys.executable, "-m", "omaha", "bots", f"ws://127.0.0.1:{port}",
+                               "--count", "3", "--hands", "50", "--leave-after", "3",
+                               "--timeout", "60"], capture_output=True, text=True, env=env,
+                              check=False, timeout=90)
+    finally:
+        server.send_signal(signal.SIGTERM)
+        server.wait(10)
+    assert done.returncode == 0, done.stderr
+    storage = SqliteStorage(db)
+    paid = storage.cash_outs()
+    assert len(paid) == 3 and storage.seats() == []
+    assert f"3 left their seats, {sum(c.amount for c in paid)} chips cashed out" in done.stdout
+    assert sum(c.amount for c in paid) == 3 * 200    # no hand in play: every chip went home
+    assert check_conservation(storage) == []
+    assert 3 <= len(list(storage.finished_hands())) < 50
