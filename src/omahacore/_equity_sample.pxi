@@ -62,6 +62,69 @@ cdef inline uint32_t below(Rng* r, uint32_t n) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
+cdef inline uint32_t digit(uint64_t* x, uint32_t n) noexcept nogil:
+    """High 64 bits of ``x * n`` (``n`` < 2**32); ``x`` becomes the low 64 bits. Portable:
+    two 32-bit halves, no 128-bit type."""
+    cdef uint64_t a = (x[0] >> 32) * n, b = <uint64_t>(<uint32_t>x[0]) * n
+    cdef uint64_t mid = a + (b >> 32)
+    x[0] = (mid << 32) | <uint32_t>b
+    return <uint32_t>(mid >> 32)
+
+
+cdef uint64_t GROUP_LIMIT = (<uint64_t>1) << 56     # a draw group's bound product stays below
+
+
+cdef struct DrawPlan:
+    int groups
+    int size[C_MAX_DRAWS]          # draws in each group
+    uint64_t reject[C_MAX_DRAWS]   # 2**64 mod the group's bound product
+
+
+cdef void plan_draws(DrawPlan* plan, uint32_t left, int k) noexcept nogil:
+    """Group ``k`` partial Fisher-Yates draws from ``left`` cards (bounds left, left - 1, ...)
+    so each group's bound product ``P`` stays below 2**56: one 64-bit random number then
+    gives every draw of a group (see ``deal``), rejected with probability below 2**-8."""
+    cdef int i = 0, g
+    cdef uint64_t prod
+    plan.groups = 0
+    while i < k:
+        prod = 1
+        g = 0
+        while i + g < k and prod * (left - i - g) < GROUP_LIMIT:
+            prod *= left - i - g
+            g += 1
+        plan.size[plan.groups] = g
+        plan.reject[plan.groups] = (-prod) % prod
+        plan.groups += 1
+        i += g
+
+
+cdef inline void deal(Rng* r, const DrawPlan* plan, card_t* deck, uint32_t left) noexcept nogil:
+    """Partial Fisher-Yates shuffle: ``deck[0..k-1]`` become ``k`` uniform distinct cards.
+
+    A group's draws are the mixed-radix digits of Lemire's multiply-and-reject draw of one
+    number below their bound product ``P`` (multiplying by each bound in turn peels off one
+    digit): uniform and independent, from one 64-bit output instead of one 32-bit output and
+    a rejection test per card."""
+    cdef uint32_t t = 0, d, i, n
+    cdef uint32_t digits[C_MAX_DRAWS]
+    cdef uint64_t x
+    cdef int grp
+    cdef card_t c
+    for grp in range(plan.groups):
+        n = plan.size[grp]
+        while True:
+            x = next64(r)
+            for i in range(n):
+                digits[i] = digit(&x, left - t - i)
+            if x >= plan.reject[grp]:
+                break
+        for i in range(n):
+            d = t + digits[i]
+            c = deck[d]; deck[d] = deck[t]; deck[t] = c
+            t += 1
+
+
 cdef void seed_stream(Rng* r, uint64_t seed, uint64_t chunk) noexcept nogil:
     cdef uint64_t x = seed ^ (chunk * CHUNK_MIX)
     cdef int i
@@ -70,6 +133,126 @@ cdef void seed_stream(Rng* r, uint64_t seed, uint64_t chunk) noexcept nogil:
         r.s[i] = splitmix(&x)
     r.spare = 0
     r.has_spare = False
+
+
+# ---------------------------------------------------------------- a known hand vs any hand
+# Heads-up, a known hand against a random one: on a board where neither can flush, the high
+# only asks whether some hole rank pair of the random hand beats or ties the known hand's
+# high on the board's rank multiset. Two 91-bit masks per multiset (one cache line) answer
+# that for every pair at once: 198 KB that stay in L2 where the evaluator's 2 MB board rows
+# do not, and no per-deal hand preparation.
+
+cdef struct PairMasks:
+    uint64_t beats[2]              # bit k: unordered rank pair k beats the known hand
+    uint64_t ties[2]               # ... ties it
+
+cdef int64_t VS_ANY_MIN = 32768        # deals in a call from which the masks pay
+cdef uint64_t PAIR_BIT[2][169]     # rank pair (either order) -> its bit in a 91-bit mask
+
+
+cdef void build_pair_bits() noexcept nogil:
+    cdef int a, b, k = 0
+    for a in range(13):
+        for b in range(a, 13):
+            PAIR_BIT[0][a * 13 + b] = PAIR_BIT[0][b * 13 + a] = (
+                (<uint64_t>1) << k if k < 64 else 0)
+            PAIR_BIT[1][a * 13 + b] = PAIR_BIT[1][b * 13 + a] = (
+                (<uint64_t>1) << (k - 64) if k >= 64 else 0)
+            k += 1
+
+
+build_pair_bits()
+
+
+cdef void build_pair_masks(const Game* g, const uint16_t* nf, int known,
+                           PairMasks* masks) noexcept nogil:
+    """``masks[q]``: which rank pairs' non-flush high on multiset ``q`` beat or tie the known
+    hand's (``nf[q * 2 + known]``). A Hold'em pair's high also takes each card alone (H1)."""
+    cdef int q, a, b, off
+    cdef uint16_t v, hv
+    cdef const uint16_t* row
+    memset(masks, 0, N_QUINT * sizeof(PairMasks))
+    for q in range(N_QUINT):
+        if not QVALID[q]:
+            continue
+        hv = nf[q * 2 + known]
+        row = T.board5 + q * ROW
+        for a in range(13):
+            for b in range(a, 13):
+                off = a * 13 + b
+                v = row[off]
+                if g.holdem:
+                    if H1[q * 13 + a] > v:
+                        v = H1[q * 13 + a]
+                    if H1[q * 13 + b] > v:
+                        v = H1[q * 13 + b]
+                if v > hv:
+                    masks[q].beats[0] |= PAIR_BIT[0][off]
+                    masks[q].beats[1] |= PAIR_BIT[1][off]
+                elif v == hv:
+                    masks[q].ties[0] |= PAIR_BIT[0][off]
+                    masks[q].ties[1] |= PAIR_BIT[1][off]
+
+
+cdef inline bint can_flush(bint holdem, int in_hand, int on_board) noexcept nogil:
+    """Whether a hand with ``in_hand`` cards of a suit flushes with ``on_board`` (3+) of it:
+    Omaha plays exactly two hole cards (C4), Hold'em any number."""
+    return in_hand + on_board >= 5 if holdem else in_hand >= 2
+
+
+cdef inline bint eval_vs_any(const Game* g, const card_t* drawn, const card_t* bb, int nb,
+                             int known, const Hand* hero, const PairMasks* masks,
+                             const uint8_t* lows, int64_t* counts) noexcept nogil:
+    """Count one heads-up deal of the known hand (player ``known``) against the random hand
+    ``drawn[0..nh-1]``, the board being ``bb`` then ``drawn[nh..]``. Returns False, counting
+    nothing, when a hand can flush: the caller then evaluates the deal in full."""
+    cdef int r[5]
+    cdef int hr[6]
+    cdef int i, j, q, nh = g.nh, suit, count, ih, il, lo_known, lo_any
+    cdef uint32_t c, lanes = 0, hand_lanes = 0, three, lowmask = 0
+    cdef uint64_t pb0 = 0, pb1 = 0
+    cdef const PairMasks* m
+    for i in range(nh):
+        c = drawn[i]
+        hr[i] = c >> 2
+        hand_lanes += 1u << ((c & 3) * 8)
+        lowmask |= T.low_bit[c]
+    for i in range(5):
+        c = bb[i] if i < nb else drawn[nh + i - nb]
+        r[i] = c >> 2
+        lanes += 1u << ((c & 3) * 8)
+    three = (lanes + 0x05050505u) & 0x08080808u   # the suit lane (at most one) with 3+ cards
+    if three:
+        suit = (three > 0xFF) + (three > 0xFFFF) + (three > 0xFFFFFF)
+        count = (lanes >> (8 * suit)) & 0xFF
+        if can_flush(g.holdem, hero.suit_count[suit], count) or can_flush(
+                g.holdem, (hand_lanes >> (8 * suit)) & 0xFF, count):
+            return False
+    sort5(r)
+    q = quint(r)
+    m = &masks[q]
+    for i in range(nh):
+        for j in range(i + 1, nh):
+            pb0 |= PAIR_BIT[0][hr[i] * 13 + hr[j]]
+            pb1 |= PAIR_BIT[1][hr[i] * 13 + hr[j]]
+    # the known hand's high: 0 lost, 1 won, 2 tied (add_deal's numbering)
+    if (pb0 & m.beats[0]) | (pb1 & m.beats[1]):
+        ih = 0
+    elif (pb0 & m.ties[0]) | (pb1 & m.ties[1]):
+        ih = 2
+    else:
+        ih = 1
+    il = 3                         # no low
+    if g.hilo:
+        lo_known = lows[q * 2 + known]
+        lo_any = HLOW[QLOW[q] | lowmask] if g.holdem else T.low_table[QLOW[q] * 256 + lowmask]
+        if lo_known or lo_any:
+            il = 1 if lo_known > lo_any else (2 if lo_known == lo_any else 0)
+    counts[known * g.stride + ih * 4 + il] += 1
+    ih = 2 if ih == 2 else 1 - ih
+    il = il if il >= 2 else 1 - il
+    counts[(1 - known) * g.stride + ih * 4 + il] += 1
+    return True
 
 
 def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
@@ -188,6 +371,29 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     if no_ranges and left < <uint32_t>((5 - nb) + n_hole * sum(1 for p in range(n) if sizes[p] == 0)):
         free(nf); free(lows); free(outcome); free(batch); free(boards)
         raise OmahaError("not enough cards left to deal every hand and the board")
+    cdef DrawPlan plan
+    plan.groups = 0
+    cdef int n_any = 0, known = -1
+    for p in range(n):
+        if sizes[p] == 0:
+            n_any += 1
+        else:
+            known = p
+    if no_ranges:
+        plan_draws(&plan, left, n_hole * n_any + 5 - nb)
+    # Heads-up, a known hand vs any hand: the pair masks cost about a millisecond to build,
+    # worth it from a few tens of thousands of deals on.
+    cdef bint vs_any = no_ranges and n == 2 and n_any == 1 and (
+        min(samples, chunk_end * <int64_t>C_CHUNK) - chunk_begin * <int64_t>C_CHUNK >= VS_ANY_MIN)
+    cdef void* masks_mem = NULL
+    cdef PairMasks* masks = NULL
+    if vs_any:
+        masks_mem = malloc(N_QUINT * sizeof(PairMasks) + 64)
+        if not masks_mem:
+            free(nf); free(lows); free(outcome); free(batch); free(boards)
+            raise MemoryError()
+        masks = <PairMasks*>((<size_t>masks_mem + 63) & ~(<size_t>63))   # each in one line
+        build_pair_masks(&g, nf, known, masks)
     with nogil:
         for chunk in range(chunk_begin, chunk_end):
             todo = samples - chunk * C_CHUNK
@@ -208,28 +414,32 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                 j = 0
                 if no_ranges:
                     # Fixed hands and "any hand" players only: deal the unknown cards by a
-                    # partial Fisher-Yates shuffle of the cards left (no rejections).
-                    while j < nbatch:
+                    # partial Fisher-Yates shuffle of the cards left (no rejections). A deal
+                    # the known-vs-any shortcut counts takes no batch slot.
+                    while j < nbatch and s < todo:
+                        deal(&rng, &plan, deck, left)
+                        s += 1
+                        if vs_any and eval_vs_any(&g, deck, bb, nb, known, &hands[known],
+                                                  masks, lows, cp):
+                            continue
                         hs = batch + j * n
                         full = boards + 5 * j
                         t = 0
                         for p in range(n):
                             if sizes[p] == 0:
-                                for i in range(n_hole):
-                                    x = t + below(&rng, left - t)
-                                    c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
-                                    cards[i] = <card_t>c
-                                    t += 1
-                                prepare(&hs[p], cards, n_hole)
+                                prepare(&hs[p], deck + t, n_hole)
+                                t += n_hole
                         for i in range(nb):
                             full[i] = bb[i]
                         for k in range(nb, 5):
-                            x = t + below(&rng, left - t)
-                            c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
-                            full[k] = <card_t>c
+                            full[k] = deck[t]
                             t += 1
                         qs[j] = prefetch_reads(&g, hs, sizes, full, nf, lows, outcome, all_fixed)
                         j += 1
+                    for i in range(j):
+                        eval_sampled(&g, batch + i * n, is_fixed, boards + 5 * i, qs[i], nf,
+                                     lows, outcome, need_suit, all_fixed, cp, hi, lo)
+                    continue
                 while j < nbatch:
                     hs = batch + j * n
                     full = boards + 5 * j
@@ -288,7 +498,7 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
             deals += s
             if failed:
                 break
-    free(nf); free(lows); free(outcome); free(batch); free(boards)
+    free(nf); free(lows); free(outcome); free(batch); free(boards); free(masks_mem)
     if failed:
         raise OmahaError("the entries almost never fit together without sharing a card")
     return counts, deals, rejected

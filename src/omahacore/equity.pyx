@@ -55,6 +55,7 @@ cdef enum:
     C_CHUNK = 16384
     C_BATCH = 16          # Monte Carlo deals drawn before they are evaluated
     C_MAX_PLAYERS = 25
+    C_MAX_DRAWS = 52      # cards one deal can draw
     MAX_PAIRS = 15        # C(6, 2) hole pairs
 
 
