@@ -62,16 +62,7 @@ cdef inline uint32_t below(Rng* r, uint32_t n) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
-cdef inline uint32_t digit(uint64_t* x, uint32_t n) noexcept nogil:
-    """High 64 bits of ``x * n`` (``n`` < 2**32); ``x`` becomes the low 64 bits. Portable:
-    two 32-bit halves, no 128-bit type."""
-    cdef uint64_t a = (x[0] >> 32) * n, b = <uint64_t>(<uint32_t>x[0]) * n
-    cdef uint64_t mid = a + (b >> 32)
-    x[0] = (mid << 32) | <uint32_t>b
-    return <uint32_t>(mid >> 32)
-
-
-cdef uint64_t GROUP_LIMIT = (<uint64_t>1) << 56     # a draw group's bound product stays below
+cdef uint64_t GROUP_LIMIT = (<uint64_t>1) << 32     # a draw group's bound product stays below
 
 
 cdef struct DrawPlan:
@@ -116,7 +107,7 @@ cdef inline void deal(Rng* r, const DrawPlan* plan, card_t* deck, uint32_t left)
         while True:
             x = next64(r)
             for i in range(n):
-                digits[i] = digit(&x, left - t - i)
+                digits[i] = omaha_mul_digit(&x, left - t - i)
             if x >= plan.reject[grp]:
                 break
         for i in range(n):
@@ -200,59 +191,132 @@ cdef inline bint can_flush(bint holdem, int in_hand, int on_board) noexcept nogi
     return in_hand + on_board >= 5 if holdem else in_hand >= 2
 
 
-cdef inline bint eval_vs_any(const Game* g, const card_t* drawn, const card_t* bb, int nb,
-                             int known, const Hand* hero, const PairMasks* masks,
-                             const uint8_t* lows, int64_t* counts) noexcept nogil:
-    """Count one heads-up deal of the known hand (player ``known``) against the random hand
-    ``drawn[0..nh-1]``, the board being ``bb`` then ``drawn[nh..]``. Returns False, counting
-    nothing, when a hand can flush: the caller then evaluates the deal in full."""
+cdef struct VsAny:
+    int q                          # the board's rank multiset
+    uint32_t lowmask               # the random hand's low ranks
+    int flush                      # the random hand's flush, 0 if none
+    uint64_t pairs[2]              # the random hand's rank pairs, as PAIR_BIT masks
+
+
+cdef inline bint read_vs_any(const Game* g, const card_t* drawn, const card_t* bb, int nb,
+                             const Hand* known, const uint16_t* nf, int k,
+                             const PairMasks* masks, VsAny* deal) noexcept nogil:
+    """Read a heads-up deal of the known hand (player ``k``) against the random hand
+    ``drawn[0..nh-1]``, the board being ``bb`` then ``drawn[nh..]``, and start loading its
+    mask and low cells. Returns False when the known hand's high is a flush (the masks
+    compare with its non-flush high): the caller then evaluates the deal in full."""
     cdef int r[5]
     cdef int hr[6]
-    cdef int i, j, q, nh = g.nh, suit, count, ih, il, lo_known, lo_any
-    cdef uint32_t c, lanes = 0, hand_lanes = 0, three, lowmask = 0
-    cdef uint64_t pb0 = 0, pb1 = 0
-    cdef const PairMasks* m
-    for i in range(nh):
-        c = drawn[i]
-        hr[i] = c >> 2
-        hand_lanes += 1u << ((c & 3) * 8)
-        lowmask |= T.low_bit[c]
+    cdef uint32_t triples[10]
+    cdef int i, j, q, nh = g.nh, suit, count, nt = 0
+    cdef uint32_t c, lanes = 0, three, lowmask = 0, smask
+    cdef uint64_t pb0 = 0, pb1 = 0, board_ranks = 0, hand_ranks = 0
     for i in range(5):
         c = bb[i] if i < nb else drawn[nh + i - nb]
         r[i] = c >> 2
         lanes += 1u << ((c & 3) * 8)
+        board_ranks |= (<uint64_t>1) << ((c & 3) * 16 + (c >> 2))
+    for i in range(nh):
+        c = drawn[i]
+        hr[i] = c >> 2
+        hand_ranks |= (<uint64_t>1) << ((c & 3) * 16 + (c >> 2))
+        lowmask |= T.low_bit[c]
+    sort5(r)
+    q = quint(r)
+    omaha_prefetch(&masks[q])
+    if g.hilo and not g.holdem:
+        omaha_prefetch(T.low_table + QLOW[q] * 256 + lowmask)
+    deal.flush = 0
     three = (lanes + 0x05050505u) & 0x08080808u   # the suit lane (at most one) with 3+ cards
     if three:
         suit = (three > 0xFF) + (three > 0xFFFF) + (three > 0xFFFFFF)
         count = (lanes >> (8 * suit)) & 0xFF
-        if can_flush(g.holdem, hero.suit_count[suit], count) or can_flush(
-                g.holdem, (hand_lanes >> (8 * suit)) & 0xFF, count):
+        smask = <uint32_t>(board_ranks >> (16 * suit)) & 0x1FFF
+        if not g.holdem:
+            nt = board_triples(smask, triples)
+        if can_flush(g.holdem, known.suit_count[suit], count) and flush_high(
+                g, known, suit, smask, triples, nt) > nf[q * 2 + k]:
             return False
-    sort5(r)
-    q = quint(r)
-    m = &masks[q]
+        c = <uint32_t>(hand_ranks >> (16 * suit)) & 0x1FFF
+        if can_flush(g.holdem, omaha_popcount32(c), count):
+            deal.flush = suited_high(g.holdem, c, smask, triples, nt)
     for i in range(nh):
         for j in range(i + 1, nh):
             pb0 |= PAIR_BIT[0][hr[i] * 13 + hr[j]]
             pb1 |= PAIR_BIT[1][hr[i] * 13 + hr[j]]
-    # the known hand's high: 0 lost, 1 won, 2 tied (add_deal's numbering)
-    if (pb0 & m.beats[0]) | (pb1 & m.beats[1]):
-        ih = 0
-    elif (pb0 & m.ties[0]) | (pb1 & m.ties[1]):
-        ih = 2
-    else:
-        ih = 1
-    il = 3                         # no low
+    deal.q = q
+    deal.lowmask = lowmask
+    deal.pairs[0] = pb0
+    deal.pairs[1] = pb1
+    return True
+
+
+cdef inline void count_vs_any(const Game* g, const VsAny* deal, int known,
+                              const PairMasks* masks, const uint16_t* nf, const uint8_t* lows,
+                              int64_t* tally) noexcept nogil:
+    """Tally a deal read by ``read_vs_any`` by the known hand's outcome ``high * 4 + low``
+    (add_deal's numbering); the random hand's outcome mirrors it. Branch-free: who wins is
+    a coin flip the branch predictor cannot learn."""
+    cdef int q = deal.q, hv = nf[q * 2 + known], lo_known, lo_any
+    cdef const PairMasks* m = &masks[q]
+    # the random hand's high is the larger of its non-flush high (the masks) and its flush
+    cdef bint beats = (((deal.pairs[0] & m.beats[0]) | (deal.pairs[1] & m.beats[1])) != 0
+                       ) | (deal.flush > hv)
+    cdef bint ties = (((deal.pairs[0] & m.ties[0]) | (deal.pairs[1] & m.ties[1])) != 0
+                      ) | (deal.flush == hv)
+    cdef int ih = (1 + ties) * (1 - beats)       # 0 lost, 1 won, 2 tied
+    cdef int il = 3                              # no low
     if g.hilo:
         lo_known = lows[q * 2 + known]
-        lo_any = HLOW[QLOW[q] | lowmask] if g.holdem else T.low_table[QLOW[q] * 256 + lowmask]
-        if lo_known or lo_any:
-            il = 1 if lo_known > lo_any else (2 if lo_known == lo_any else 0)
-    counts[known * g.stride + ih * 4 + il] += 1
-    ih = 2 if ih == 2 else 1 - ih
-    il = il if il >= 2 else 1 - il
-    counts[(1 - known) * g.stride + ih * 4 + il] += 1
-    return True
+        lo_any = (HLOW[QLOW[q] | deal.lowmask] if g.holdem
+                  else T.low_table[QLOW[q] * 256 + deal.lowmask])
+        il = (lo_known > lo_any) + 2 * (lo_known == lo_any) + ((lo_known | lo_any) == 0)
+    tally[ih * 4 + il] += 1
+
+
+cdef void sample_vs_any(const Game* g, Rng* rng, const DrawPlan* plan, card_t* deck,
+                        uint32_t left, int64_t todo, const card_t* bb, int nb, int known,
+                        const Hand* hands, const PairMasks* masks, const uint16_t* nf,
+                        const uint8_t* lows, int64_t* tally, int64_t* counts, int* hi,
+                        int* lo) noexcept nogil:
+    """``todo`` heads-up deals of the known hand (player ``known``) against any hand: read a
+    batch (starting its mask loads), then tally it. Its own function: inlined in the general
+    loop, the draws' multiply chain spilled to the stack."""
+    cdef VsAny fast[C_BATCH]
+    cdef Hand hs[2]
+    cdef bint fixed[2]
+    cdef card_t full[5]
+    cdef int64_t s = 0
+    cdef int fj, i, nh = g.nh
+    hs[known] = hands[known]
+    fixed[known] = True
+    fixed[1 - known] = False
+    while s < todo:
+        fj = 0
+        while fj < C_BATCH and s < todo:
+            deal(rng, plan, deck, left)
+            s += 1
+            if read_vs_any(g, deck, bb, nb, &hands[known], nf, known, masks, &fast[fj]):
+                fj += 1
+                continue
+            # the known hand's high is a flush: evaluate the deal in full
+            prepare(&hs[1 - known], deck, nh)
+            for i in range(5):
+                full[i] = bb[i] if i < nb else deck[nh + i - nb]
+            eval_sampled(g, hs, fixed, full, prefetch_row(full), nf, lows, NULL, NULL, False,
+                         counts, hi, lo)
+        for i in range(fj):
+            count_vs_any(g, &fast[i], known, masks, nf, lows, tally)
+
+
+cdef void add_tally(const Game* g, const int64_t* tally, int known, int64_t* counts) noexcept nogil:
+    """Add the known hand's outcome tally to both players' counts (heads-up: mirrored)."""
+    cdef int ih, il
+    for ih in range(3):
+        for il in range(4):
+            counts[known * g.stride + ih * 4 + il] += tally[ih * 4 + il]
+            counts[(1 - known) * g.stride + (2 if ih == 2 else 1 - ih) * 4
+                   + (il if il >= 2 else 1 - il)] += tally[ih * 4 + il]
 
 
 def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
@@ -387,6 +451,8 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
         min(samples, chunk_end * <int64_t>C_CHUNK) - chunk_begin * <int64_t>C_CHUNK >= VS_ANY_MIN)
     cdef void* masks_mem = NULL
     cdef PairMasks* masks = NULL
+    cdef int64_t tally[12]
+    memset(tally, 0, sizeof(tally))
     if vs_any:
         masks_mem = malloc(N_QUINT * sizeof(PairMasks) + 64)
         if not masks_mem:
@@ -412,16 +478,16 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                 # the row reads of sampled hands overlap instead of waiting one by one.
                 nbatch = todo - s if todo - s < C_BATCH else C_BATCH
                 j = 0
+                if vs_any:
+                    sample_vs_any(&g, &rng, &plan, deck, left, todo, bb, nb, known, hands,
+                                  masks, nf, lows, tally, cp, hi, lo)
+                    s = todo
+                    break
                 if no_ranges:
                     # Fixed hands and "any hand" players only: deal the unknown cards by a
-                    # partial Fisher-Yates shuffle of the cards left (no rejections). A deal
-                    # the known-vs-any shortcut counts takes no batch slot.
-                    while j < nbatch and s < todo:
+                    # partial Fisher-Yates shuffle of the cards left (no rejections).
+                    while j < nbatch:
                         deal(&rng, &plan, deck, left)
-                        s += 1
-                        if vs_any and eval_vs_any(&g, deck, bb, nb, known, &hands[known],
-                                                  masks, lows, cp):
-                            continue
                         hs = batch + j * n
                         full = boards + 5 * j
                         t = 0
@@ -436,10 +502,6 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                             t += 1
                         qs[j] = prefetch_reads(&g, hs, sizes, full, nf, lows, outcome, all_fixed)
                         j += 1
-                    for i in range(j):
-                        eval_sampled(&g, batch + i * n, is_fixed, boards + 5 * i, qs[i], nf,
-                                     lows, outcome, need_suit, all_fixed, cp, hi, lo)
-                    continue
                 while j < nbatch:
                     hs = batch + j * n
                     full = boards + 5 * j
@@ -498,6 +560,8 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
             deals += s
             if failed:
                 break
+    if vs_any:
+        add_tally(&g, tally, known, cp)
     free(nf); free(lows); free(outcome); free(batch); free(boards); free(masks_mem)
     if failed:
         raise OmahaError("the entries almost never fit together without sharing a card")

@@ -43,6 +43,7 @@ from omahacore.errors import OmahaError
 cdef extern from "_bits.h":
     int omaha_popcount32(uint32_t x) nogil
     void omaha_prefetch(const void* p) nogil
+    uint32_t omaha_mul_digit(uint64_t* x, uint32_t n) nogil
 
 cdef carray.array COUNTS_TEMPLATE = array.array("q")   # itemsize 8 (checked at import)
 if COUNTS_TEMPLATE.itemsize != sizeof(int64_t):
@@ -252,13 +253,20 @@ cdef int best_flush5(uint32_t mask) noexcept nogil:
 cdef int flush_high(const Game* g, const Hand* h, int suit, uint32_t board_mask,
                     const uint32_t* triples, int n_triples) noexcept nogil:
     """Best flush of a hand on a board with 3+ cards of ``suit``, 0 if none."""
-    cdef uint32_t hm = h.suit_ranks[suit], x, y, pair
+    if not g.holdem and h.suit_count[suit] < 2:
+        return 0
+    return suited_high(g.holdem, h.suit_ranks[suit], board_mask, triples, n_triples)
+
+
+cdef int suited_high(bint holdem, uint32_t hm, uint32_t board_mask, const uint32_t* triples,
+                     int n_triples) noexcept nogil:
+    """Best flush from hole ranks ``hm`` of the board's flush suit (``board_mask``: its ranks
+    on the board, ``triples``: their 3-subsets, Omaha only), 0 if none."""
+    cdef uint32_t x, y, pair
     cdef int best = 0, v, t
-    if g.holdem:
+    if holdem:
         x = hm | board_mask
         return best_flush5(x) if omaha_popcount32(x) >= 5 else 0
-    if h.suit_count[suit] < 2:
-        return 0
     x = hm
     while x:
         y = x & (x - 1)
