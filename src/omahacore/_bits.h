@@ -24,17 +24,12 @@ static inline int omaha_popcount32(uint32_t x) {
 #endif
 
 
-/* x * n as 128 bits: returns the high 64, leaves the low 64 in *x (n below 2**32). */
-static inline uint32_t omaha_mul_digit(uint64_t* x, uint32_t n) {
+/* The high 64 bits of x * n as a 128-bit product (n below 2**32); the low 64 are x * n. */
+static inline uint32_t omaha_mul_hi(uint64_t x, uint32_t n) {
 #if defined(__SIZEOF_INT128__)
-    unsigned __int128 m = (unsigned __int128)*x * n;   /* one multiply instruction */
-    *x = (uint64_t)m;
-    return (uint32_t)(m >> 64);
+    return (uint32_t)(((unsigned __int128)x * n) >> 64);   /* one multiply instruction */
 #else
-    uint64_t a = (*x >> 32) * n, b = (uint64_t)(uint32_t)*x * n;
-    uint64_t mid = a + (b >> 32);
-    *x = (mid << 32) | (uint32_t)b;
-    return (uint32_t)(mid >> 32);
+    return (uint32_t)(((x >> 32) * n + (((uint64_t)(uint32_t)x * n) >> 32)) >> 32);
 #endif
 }
 

@@ -107,7 +107,8 @@ cdef inline void deal(Rng* r, const DrawPlan* plan, card_t* deck, uint32_t left)
         while True:
             x = next64(r)
             for i in range(n):
-                digits[i] = omaha_mul_digit(&x, left - t - i)
+                digits[i] = omaha_mul_hi(x, left - t - i)
+                x *= left - t - i
             if x >= plan.reject[grp]:
                 break
         for i in range(n):

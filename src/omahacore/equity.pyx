@@ -43,7 +43,7 @@ from omahacore.errors import OmahaError
 cdef extern from "_bits.h":
     int omaha_popcount32(uint32_t x) nogil
     void omaha_prefetch(const void* p) nogil
-    uint32_t omaha_mul_digit(uint64_t* x, uint32_t n) nogil
+    uint32_t omaha_mul_hi(uint64_t x, uint32_t n) nogil
 
 cdef carray.array COUNTS_TEMPLATE = array.array("q")   # itemsize 8 (checked at import)
 if COUNTS_TEMPLATE.itemsize != sizeof(int64_t):
