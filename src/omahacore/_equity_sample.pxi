@@ -62,7 +62,7 @@ cdef inline uint32_t below(Rng* r, uint32_t n) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
-cdef uint64_t GROUP_LIMIT = (<uint64_t>1) << 32     # a draw group's bound product stays below
+cdef uint64_t GROUP_LIMIT = (<uint64_t>1) << 56     # a draw group's bound product stays below
 
 
 cdef struct DrawPlan:
