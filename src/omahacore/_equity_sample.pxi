@@ -138,7 +138,6 @@ cdef struct PairMasks:
     uint64_t beats[2]              # bit k: unordered rank pair k beats the known hand
     uint64_t ties[2]               # ... ties it
 
-cdef int64_t VS_ANY_MIN = 32768        # deals in a call from which the masks pay
 cdef uint64_t PAIR_BIT[2][169]     # rank pair (either order) -> its bit in a 91-bit mask
 
 
@@ -449,7 +448,7 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     # Heads-up, a known hand vs any hand: the pair masks cost about a millisecond to build,
     # worth it from a few tens of thousands of deals on.
     cdef bint vs_any = no_ranges and n == 2 and n_any == 1 and (
-        min(samples, chunk_end * <int64_t>C_CHUNK) - chunk_begin * <int64_t>C_CHUNK >= VS_ANY_MIN)
+        min(samples, chunk_end * <int64_t>C_CHUNK) - chunk_begin * <int64_t>C_CHUNK >= C_VS_ANY_MIN)
     cdef void* masks_mem = NULL
     cdef PairMasks* masks = NULL
     cdef int64_t tally[12]

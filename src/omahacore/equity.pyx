@@ -51,12 +51,15 @@ if COUNTS_TEMPLATE.itemsize != sizeof(int64_t):
 
 MAX_PLAYERS = 25          # 52 cards: 25 two-card hands and a board
 CHUNK = 16384             # Monte Carlo samples per random stream (see sample_counts)
+VS_ANY_MIN = 32768        # a known hand vs any hand: deals in a call from which the pair
+                          # masks are built (below, the general evaluation; same counts)
 
 cdef enum:
     C_CHUNK = 16384
     C_BATCH = 16          # Monte Carlo deals drawn before they are evaluated
     C_MAX_PLAYERS = 25
     C_MAX_DRAWS = 52      # cards one deal can draw
+    C_VS_ANY_MIN = 32768
     MAX_PAIRS = 15        # C(6, 2) hole pairs
 
 
