@@ -284,13 +284,10 @@ cdef void sample_vs_any(const Game* g, Rng* rng, const DrawPlan* plan, card_t* d
     loop, the draws' multiply chain spilled to the stack."""
     cdef VsAny fast[C_BATCH]
     cdef Hand hs[2]
-    cdef bint fixed[2]
     cdef card_t full[5]
     cdef int64_t s = 0
     cdef int fj, i, nh = g.nh
     hs[known] = hands[known]
-    fixed[known] = True
-    fixed[1 - known] = False
     while s < todo:
         fj = 0
         while fj < C_BATCH and s < todo:
@@ -299,12 +296,12 @@ cdef void sample_vs_any(const Game* g, Rng* rng, const DrawPlan* plan, card_t* d
             if read_vs_any(g, deck, bb, nb, &hands[known], nf, known, masks, &fast[fj]):
                 fj += 1
                 continue
-            # the known hand's high is a flush: evaluate the deal in full
+            # the known hand's high is a flush: evaluate the deal in full (eval_board, not
+            # eval_sampled: a second call site keeps eval_sampled out of sample_counts' loop)
             prepare(&hs[1 - known], deck, nh)
             for i in range(5):
                 full[i] = bb[i] if i < nb else deck[nh + i - nb]
-            eval_sampled(g, hs, fixed, full, prefetch_row(full), nf, lows, NULL, NULL, False,
-                         counts, hi, lo)
+            eval_board(g, hs, full, counts, hi, lo)
         for i in range(fj):
             count_vs_any(g, &fast[i], known, masks, nf, lows, tally)
 
