@@ -483,6 +483,20 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                 if no_ranges:
                     # Fixed hands and "any hand" players only: deal the unknown cards by a
                     # partial Fisher-Yates shuffle of the cards left (no rejections).
+                    while j < nbatch and all_fixed:
+                        # known hands only: the board card by card, straight into place
+                        # (measured faster here than the grouped draw and a copy)
+                        full = boards + 5 * j
+                        for i in range(nb):
+                            full[i] = bb[i]
+                        for k in range(nb, 5):
+                            t = k - nb
+                            x = t + below(&rng, left - t)
+                            c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
+                            full[k] = <card_t>c
+                        qs[j] = prefetch_reads(&g, batch + j * n, sizes, full, nf, lows, outcome,
+                                               all_fixed)
+                        j += 1
                     while j < nbatch:
                         deal(&rng, &plan, deck, left)
                         hs = batch + j * n
