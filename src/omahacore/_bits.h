@@ -23,14 +23,4 @@ static inline int omaha_popcount32(uint32_t x) {
 #define omaha_prefetch(p) ((void)0)
 #endif
 
-
-/* The high 64 bits of x * n as a 128-bit product (n below 2**32); the low 64 are x * n. */
-static inline uint32_t omaha_mul_hi(uint64_t x, uint32_t n) {
-#if defined(__SIZEOF_INT128__)
-    return (uint32_t)(((unsigned __int128)x * n) >> 64);   /* one multiply instruction */
-#else
-    return (uint32_t)(((x >> 32) * n + (((uint64_t)(uint32_t)x * n) >> 32)) >> 32);
-#endif
-}
-
 #endif

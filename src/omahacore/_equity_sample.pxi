@@ -62,59 +62,14 @@ cdef inline uint32_t below(Rng* r, uint32_t n) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
-cdef uint64_t GROUP_LIMIT = (<uint64_t>1) << 56     # a draw group's bound product stays below
-
-
-cdef struct DrawPlan:
-    int groups
-    int size[C_MAX_DRAWS]          # draws in each group
-    uint64_t reject[C_MAX_DRAWS]   # 2**64 mod the group's bound product
-
-
-cdef void plan_draws(DrawPlan* plan, uint32_t left, int k) noexcept nogil:
-    """Group ``k`` partial Fisher-Yates draws from ``left`` cards (bounds left, left - 1, ...)
-    so each group's bound product ``P`` stays below 2**56: one 64-bit random number then
-    gives every draw of a group (see ``deal``), rejected with probability below 2**-8."""
-    cdef int i = 0, g
-    cdef uint64_t prod
-    plan.groups = 0
-    while i < k:
-        prod = 1
-        g = 0
-        while i + g < k and prod * (left - i - g) < GROUP_LIMIT:
-            prod *= left - i - g
-            g += 1
-        plan.size[plan.groups] = g
-        plan.reject[plan.groups] = (-prod) % prod
-        plan.groups += 1
-        i += g
-
-
-cdef inline void deal(Rng* r, const DrawPlan* plan, card_t* deck, uint32_t left) noexcept nogil:
-    """Partial Fisher-Yates shuffle: ``deck[0..k-1]`` become ``k`` uniform distinct cards.
-
-    A group's draws are the mixed-radix digits of Lemire's multiply-and-reject draw of one
-    number below their bound product ``P`` (multiplying by each bound in turn peels off one
-    digit): uniform and independent, from one 64-bit output instead of one 32-bit output and
-    a rejection test per card."""
-    cdef uint32_t t = 0, d, i, n
-    cdef uint32_t digits[C_MAX_DRAWS]
-    cdef uint64_t x
-    cdef int grp
+cdef inline void deal(Rng* r, card_t* deck, uint32_t left, uint32_t k) noexcept nogil:
+    """Partial Fisher-Yates shuffle of the ``left`` cards in ``deck``: ``deck[0..k-1]``
+    become ``k`` uniform distinct cards, drawn as sample_counts' general loop draws them."""
+    cdef uint32_t t, x
     cdef card_t c
-    for grp in range(plan.groups):
-        n = plan.size[grp]
-        while True:
-            x = next64(r)
-            for i in range(n):
-                digits[i] = omaha_mul_hi(x, left - t - i)
-                x *= left - t - i
-            if x >= plan.reject[grp]:
-                break
-        for i in range(n):
-            d = t + digits[i]
-            c = deck[d]; deck[d] = deck[t]; deck[t] = c
-            t += 1
+    for t in range(k):
+        x = t + below(r, left - t)
+        c = deck[x]; deck[x] = deck[t]; deck[t] = c
 
 
 cdef void seed_stream(Rng* r, uint64_t seed, uint64_t chunk) noexcept nogil:
@@ -274,14 +229,14 @@ cdef inline void count_vs_any(const Game* g, const VsAny* deal, int known,
     tally[ih * 4 + il] += 1
 
 
-cdef void sample_vs_any(const Game* g, Rng* rng, const DrawPlan* plan, card_t* deck,
+cdef void sample_vs_any(const Game* g, Rng* rng, card_t* deck,
                         uint32_t left, int64_t todo, const card_t* bb, int nb, int known,
                         const Hand* hands, const PairMasks* masks, const uint16_t* nf,
                         const uint8_t* lows, int64_t* tally, int64_t* counts, int* hi,
                         int* lo) noexcept nogil:
-    """``todo`` heads-up deals of the known hand (player ``known``) against any hand: read a
-    batch (starting its mask loads), then tally it. Its own function: inlined in the general
-    loop, the draws' multiply chain spilled to the stack."""
+    """``todo`` heads-up deals of the known hand (player ``known``) against any hand, dealt
+    as the general loop deals them (the random hand, then the board): read a batch (starting
+    its mask loads), then tally it."""
     cdef VsAny fast[C_BATCH]
     cdef Hand hs[2]
     cdef card_t full[5]
@@ -291,7 +246,7 @@ cdef void sample_vs_any(const Game* g, Rng* rng, const DrawPlan* plan, card_t* d
     while s < todo:
         fj = 0
         while fj < C_BATCH and s < todo:
-            deal(rng, plan, deck, left)
+            deal(rng, deck, left, nh + 5 - nb)
             s += 1
             if read_vs_any(g, deck, bb, nb, &hands[known], nf, known, masks, &fast[fj]):
                 fj += 1
@@ -432,16 +387,12 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     if no_ranges and left < <uint32_t>((5 - nb) + n_hole * sum(1 for p in range(n) if sizes[p] == 0)):
         free(nf); free(lows); free(outcome); free(batch); free(boards)
         raise OmahaError("not enough cards left to deal every hand and the board")
-    cdef DrawPlan plan
-    plan.groups = 0
     cdef int n_any = 0, known = -1
     for p in range(n):
         if sizes[p] == 0:
             n_any += 1
         else:
             known = p
-    if no_ranges:
-        plan_draws(&plan, left, n_hole * n_any + 5 - nb)
     # Heads-up, a known hand vs any hand: the pair masks cost about a millisecond to build,
     # worth it from a few tens of thousands of deals on.
     cdef bint vs_any = no_ranges and n == 2 and n_any == 1 and (
@@ -476,40 +427,31 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                 nbatch = todo - s if todo - s < C_BATCH else C_BATCH
                 j = 0
                 if vs_any:
-                    sample_vs_any(&g, &rng, &plan, deck, left, todo, bb, nb, known, hands,
+                    sample_vs_any(&g, &rng, deck, left, todo, bb, nb, known, hands,
                                   masks, nf, lows, tally, cp, hi, lo)
                     s = todo
                     break
                 if no_ranges:
                     # Fixed hands and "any hand" players only: deal the unknown cards by a
                     # partial Fisher-Yates shuffle of the cards left (no rejections).
-                    while j < nbatch and all_fixed:
-                        # known hands only: the board card by card, straight into place
-                        # (measured faster here than the grouped draw and a copy)
-                        full = boards + 5 * j
-                        for i in range(nb):
-                            full[i] = bb[i]
-                        for k in range(nb, 5):
-                            t = k - nb
-                            x = t + below(&rng, left - t)
-                            c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
-                            full[k] = <card_t>c
-                        qs[j] = prefetch_reads(&g, batch + j * n, sizes, full, nf, lows, outcome,
-                                               all_fixed)
-                        j += 1
                     while j < nbatch:
-                        deal(&rng, &plan, deck, left)
                         hs = batch + j * n
                         full = boards + 5 * j
                         t = 0
                         for p in range(n):
                             if sizes[p] == 0:
-                                prepare(&hs[p], deck + t, n_hole)
-                                t += n_hole
+                                for i in range(n_hole):
+                                    x = t + below(&rng, left - t)
+                                    c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
+                                    cards[i] = <card_t>c
+                                    t += 1
+                                prepare(&hs[p], cards, n_hole)
                         for i in range(nb):
                             full[i] = bb[i]
                         for k in range(nb, 5):
-                            full[k] = deck[t]
+                            x = t + below(&rng, left - t)
+                            c = deck[x]; deck[x] = deck[t]; deck[t] = <card_t>c
+                            full[k] = <card_t>c
                             t += 1
                         qs[j] = prefetch_reads(&g, hs, sizes, full, nf, lows, outcome, all_fixed)
                         j += 1

@@ -43,7 +43,6 @@ from omahacore.errors import OmahaError
 cdef extern from "_bits.h":
     int omaha_popcount32(uint32_t x) nogil
     void omaha_prefetch(const void* p) nogil
-    uint32_t omaha_mul_hi(uint64_t x, uint32_t n) nogil
 
 cdef carray.array COUNTS_TEMPLATE = array.array("q")   # itemsize 8 (checked at import)
 if COUNTS_TEMPLATE.itemsize != sizeof(int64_t):
@@ -58,7 +57,6 @@ cdef enum:
     C_CHUNK = 16384
     C_BATCH = 16          # Monte Carlo deals drawn before they are evaluated
     C_MAX_PLAYERS = 25
-    C_MAX_DRAWS = 52      # cards one deal can draw
     C_VS_ANY_MIN = 32768
     MAX_PAIRS = 15        # C(6, 2) hole pairs
 
