@@ -83,11 +83,13 @@ cdef void seed_stream(Rng* r, uint64_t seed, uint64_t chunk) noexcept nogil:
 
 
 # ---------------------------------------------------------------- a known hand vs any hand
-# Heads-up, a known hand against a random one: on a board where neither can flush, the high
-# only asks whether some hole rank pair of the random hand beats or ties the known hand's
-# high on the board's rank multiset. Two 91-bit masks per multiset (one cache line) answer
-# that for every pair at once: 198 KB that stay in L2 where the evaluator's 2 MB board rows
-# do not, and no per-deal hand preparation.
+# Heads-up, a known hand against a random one: the random hand's non-flush high only matters
+# as beating, tying or losing to the known hand's on the board's rank multiset, so it is
+# whether some hole rank pair of the random hand beats or ties it. Two 91-bit masks per
+# multiset (32 bytes, one cache line) answer that for every pair at once: 198 KB that stay
+# in L2 where the evaluator's 2 MB board rows do not, and no per-deal hand preparation. A
+# random flush is compared on its own; a deal where the known hand's high is a flush (the
+# masks compare with its non-flush high) is evaluated in full.
 
 cdef struct PairMasks:
     uint64_t beats[2]              # bit k: unordered rank pair k beats the known hand
@@ -155,7 +157,7 @@ cdef struct VsAny:
 
 cdef inline bint read_vs_any(const Game* g, const card_t* drawn, const card_t* bb, int nb,
                              const Hand* known, const uint16_t* nf, int k,
-                             const PairMasks* masks, VsAny* deal) noexcept nogil:
+                             const PairMasks* masks, VsAny* out) noexcept nogil:
     """Read a heads-up deal of the known hand (player ``k``) against the random hand
     ``drawn[0..nh-1]``, the board being ``bb`` then ``drawn[nh..]``, and start loading its
     mask and low cells. Returns False when the known hand's high is a flush (the masks
@@ -181,7 +183,7 @@ cdef inline bint read_vs_any(const Game* g, const card_t* drawn, const card_t* b
     omaha_prefetch(&masks[q])
     if g.hilo and not g.holdem:
         omaha_prefetch(T.low_table + QLOW[q] * 256 + lowmask)
-    deal.flush = 0
+    out.flush = 0
     three = (lanes + 0x05050505u) & 0x08080808u   # the suit lane (at most one) with 3+ cards
     if three:
         suit = (three > 0xFF) + (three > 0xFFFF) + (three > 0xFFFFFF)
@@ -194,37 +196,37 @@ cdef inline bint read_vs_any(const Game* g, const card_t* drawn, const card_t* b
             return False
         c = <uint32_t>(hand_ranks >> (16 * suit)) & 0x1FFF
         if can_flush(g.holdem, omaha_popcount32(c), count):
-            deal.flush = suited_high(g.holdem, c, smask, triples, nt)
+            out.flush = suited_high(g.holdem, c, smask, triples, nt)
     for i in range(nh):
         for j in range(i + 1, nh):
             pb0 |= PAIR_BIT[0][hr[i] * 13 + hr[j]]
             pb1 |= PAIR_BIT[1][hr[i] * 13 + hr[j]]
-    deal.q = q
-    deal.lowmask = lowmask
-    deal.pairs[0] = pb0
-    deal.pairs[1] = pb1
+    out.q = q
+    out.lowmask = lowmask
+    out.pairs[0] = pb0
+    out.pairs[1] = pb1
     return True
 
 
-cdef inline void count_vs_any(const Game* g, const VsAny* deal, int known,
+cdef inline void count_vs_any(const Game* g, const VsAny* d, int known,
                               const PairMasks* masks, const uint16_t* nf, const uint8_t* lows,
                               int64_t* tally) noexcept nogil:
     """Tally a deal read by ``read_vs_any`` by the known hand's outcome ``high * 4 + low``
     (add_deal's numbering); the random hand's outcome mirrors it. Branch-free: who wins is
     a coin flip the branch predictor cannot learn."""
-    cdef int q = deal.q, hv = nf[q * 2 + known], lo_known, lo_any
+    cdef int q = d.q, hv = nf[q * 2 + known], lo_known, lo_any
     cdef const PairMasks* m = &masks[q]
     # the random hand's high is the larger of its non-flush high (the masks) and its flush
-    cdef bint beats = (((deal.pairs[0] & m.beats[0]) | (deal.pairs[1] & m.beats[1])) != 0
-                       ) | (deal.flush > hv)
-    cdef bint ties = (((deal.pairs[0] & m.ties[0]) | (deal.pairs[1] & m.ties[1])) != 0
-                      ) | (deal.flush == hv)
+    cdef bint beats = (((d.pairs[0] & m.beats[0]) | (d.pairs[1] & m.beats[1])) != 0
+                       ) | (d.flush > hv)
+    cdef bint ties = (((d.pairs[0] & m.ties[0]) | (d.pairs[1] & m.ties[1])) != 0
+                      ) | (d.flush == hv)
     cdef int ih = (1 + ties) * (1 - beats)       # 0 lost, 1 won, 2 tied
     cdef int il = 3                              # no low
     if g.hilo:
         lo_known = lows[q * 2 + known]
-        lo_any = (HLOW[QLOW[q] | deal.lowmask] if g.holdem
-                  else T.low_table[QLOW[q] * 256 + deal.lowmask])
+        lo_any = (HLOW[QLOW[q] | d.lowmask] if g.holdem
+                  else T.low_table[QLOW[q] * 256 + d.lowmask])
         il = (lo_known > lo_any) + 2 * (lo_known == lo_any) + ((lo_known | lo_any) == 0)
     tally[ih * 4 + il] += 1
 
@@ -282,7 +284,8 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     rest of the board from the cards left (uniform too: as many cards are left every time). Chunk ``j`` draws
     ``min(CHUNK, samples - j * CHUNK)`` deals from its own xoshiro256** stream seeded from
     ``(seed, j)``, so the counts for a seed do not depend on how chunks are split between
-    threads.
+    threads. Heads-up, a known hand against any hand, a call of ``VS_ANY_MIN`` deals or more
+    counts them with pair masks (see ``read_vs_any``): the same cards, the same counts.
     """
     cdef tuple ents = tuple(entries)
     cdef int n = len(ents), p, i, k
