@@ -62,6 +62,16 @@ cdef inline uint32_t below(Rng* r, uint32_t n) noexcept nogil:
     return <uint32_t>(m >> 32)
 
 
+cdef inline void deal(Rng* r, card_t* deck, uint32_t left, uint32_t k) noexcept nogil:
+    """Partial Fisher-Yates shuffle of the ``left`` cards in ``deck``: ``deck[0..k-1]``
+    become ``k`` uniform distinct cards, drawn as sample_counts' general loop draws them."""
+    cdef uint32_t t, x
+    cdef card_t c
+    for t in range(k):
+        x = t + below(r, left - t)
+        c = deck[x]; deck[x] = deck[t]; deck[t] = c
+
+
 cdef void seed_stream(Rng* r, uint64_t seed, uint64_t chunk) noexcept nogil:
     cdef uint64_t x = seed ^ (chunk * CHUNK_MIX)
     cdef int i
@@ -70,6 +80,197 @@ cdef void seed_stream(Rng* r, uint64_t seed, uint64_t chunk) noexcept nogil:
         r.s[i] = splitmix(&x)
     r.spare = 0
     r.has_spare = False
+
+
+# ---------------------------------------------------------------- a known hand vs any hand
+# Heads-up, a known hand against a random one: the random hand's non-flush high only matters
+# as beating, tying or losing to the known hand's on the board's rank multiset, so it is
+# whether some hole rank pair of the random hand beats or ties it. Two 91-bit masks per
+# multiset (32 bytes, one cache line) answer that for every pair at once: 198 KB that stay
+# in L2 where the evaluator's 2 MB board rows do not, and no per-deal hand preparation. A
+# random flush is compared on its own; a deal where the known hand's high is a flush (the
+# masks compare with its non-flush high) is evaluated in full.
+
+cdef struct PairMasks:
+    uint64_t beats[2]              # bit k: unordered rank pair k beats the known hand
+    uint64_t ties[2]               # ... ties it
+
+cdef uint64_t PAIR_BIT[2][169]     # rank pair (either order) -> its bit in a 91-bit mask
+
+
+cdef void build_pair_bits() noexcept nogil:
+    cdef int a, b, k = 0
+    for a in range(13):
+        for b in range(a, 13):
+            PAIR_BIT[0][a * 13 + b] = PAIR_BIT[0][b * 13 + a] = (
+                (<uint64_t>1) << k if k < 64 else 0)
+            PAIR_BIT[1][a * 13 + b] = PAIR_BIT[1][b * 13 + a] = (
+                (<uint64_t>1) << (k - 64) if k >= 64 else 0)
+            k += 1
+
+
+build_pair_bits()
+
+
+cdef void build_pair_masks(const Game* g, const uint16_t* nf, int known,
+                           PairMasks* masks) noexcept nogil:
+    """``masks[q]``: which rank pairs' non-flush high on multiset ``q`` beat or tie the known
+    hand's (``nf[q * 2 + known]``). A Hold'em pair's high also takes each card alone (H1)."""
+    cdef int q, a, b, off
+    cdef uint16_t v, hv
+    cdef const uint16_t* row
+    memset(masks, 0, N_QUINT * sizeof(PairMasks))
+    for q in range(N_QUINT):
+        if not QVALID[q]:
+            continue
+        hv = nf[q * 2 + known]
+        row = T.board5 + q * ROW
+        for a in range(13):
+            for b in range(a, 13):
+                off = a * 13 + b
+                v = row[off]
+                if g.holdem:
+                    if H1[q * 13 + a] > v:
+                        v = H1[q * 13 + a]
+                    if H1[q * 13 + b] > v:
+                        v = H1[q * 13 + b]
+                if v > hv:
+                    masks[q].beats[0] |= PAIR_BIT[0][off]
+                    masks[q].beats[1] |= PAIR_BIT[1][off]
+                elif v == hv:
+                    masks[q].ties[0] |= PAIR_BIT[0][off]
+                    masks[q].ties[1] |= PAIR_BIT[1][off]
+
+
+cdef inline bint can_flush(bint holdem, int in_hand, int on_board) noexcept nogil:
+    """Whether a hand with ``in_hand`` cards of a suit flushes with ``on_board`` (3+) of it:
+    Omaha plays exactly two hole cards (C4), Hold'em any number."""
+    return in_hand + on_board >= 5 if holdem else in_hand >= 2
+
+
+cdef struct VsAny:
+    int q                          # the board's rank multiset
+    uint32_t lowmask               # the random hand's low ranks
+    int flush                      # the random hand's flush, 0 if none
+    uint64_t pairs[2]              # the random hand's rank pairs, as PAIR_BIT masks
+
+
+cdef inline bint read_vs_any(const Game* g, const card_t* drawn, const card_t* bb, int nb,
+                             const Hand* known, const uint16_t* nf, int k,
+                             const PairMasks* masks, VsAny* out) noexcept nogil:
+    """Read a heads-up deal of the known hand (player ``k``) against the random hand
+    ``drawn[0..nh-1]``, the board being ``bb`` then ``drawn[nh..]``, and start loading its
+    mask and low cells. Returns False when the known hand's high is a flush (the masks
+    compare with its non-flush high): the caller then evaluates the deal in full."""
+    cdef int r[5]
+    cdef int hr[6]
+    cdef uint32_t triples[10]
+    cdef int i, j, q, nh = g.nh, suit, count, nt = 0
+    cdef uint32_t c, lanes = 0, three, lowmask = 0, smask
+    cdef uint64_t pb0 = 0, pb1 = 0, board_ranks = 0, hand_ranks = 0
+    for i in range(5):
+        c = bb[i] if i < nb else drawn[nh + i - nb]
+        r[i] = c >> 2
+        lanes += 1u << ((c & 3) * 8)
+        board_ranks |= (<uint64_t>1) << ((c & 3) * 16 + (c >> 2))
+    for i in range(nh):
+        c = drawn[i]
+        hr[i] = c >> 2
+        hand_ranks |= (<uint64_t>1) << ((c & 3) * 16 + (c >> 2))
+        lowmask |= T.low_bit[c]
+    sort5(r)
+    q = quint(r)
+    omaha_prefetch(&masks[q])
+    if g.hilo and not g.holdem:
+        omaha_prefetch(T.low_table + QLOW[q] * 256 + lowmask)
+    out.flush = 0
+    three = (lanes + 0x05050505u) & 0x08080808u   # the suit lane (at most one) with 3+ cards
+    if three:
+        suit = (three > 0xFF) + (three > 0xFFFF) + (three > 0xFFFFFF)
+        count = (lanes >> (8 * suit)) & 0xFF
+        smask = <uint32_t>(board_ranks >> (16 * suit)) & 0x1FFF
+        if not g.holdem:
+            nt = board_triples(smask, triples)
+        if can_flush(g.holdem, known.suit_count[suit], count) and flush_high(
+                g, known, suit, smask, triples, nt) > nf[q * 2 + k]:
+            return False
+        c = <uint32_t>(hand_ranks >> (16 * suit)) & 0x1FFF
+        if can_flush(g.holdem, omaha_popcount32(c), count):
+            out.flush = suited_high(g.holdem, c, smask, triples, nt)
+    for i in range(nh):
+        for j in range(i + 1, nh):
+            pb0 |= PAIR_BIT[0][hr[i] * 13 + hr[j]]
+            pb1 |= PAIR_BIT[1][hr[i] * 13 + hr[j]]
+    out.q = q
+    out.lowmask = lowmask
+    out.pairs[0] = pb0
+    out.pairs[1] = pb1
+    return True
+
+
+cdef inline void count_vs_any(const Game* g, const VsAny* d, int known,
+                              const PairMasks* masks, const uint16_t* nf, const uint8_t* lows,
+                              int64_t* tally) noexcept nogil:
+    """Tally a deal read by ``read_vs_any`` by the known hand's outcome ``high * 4 + low``
+    (add_deal's numbering); the random hand's outcome mirrors it. Branch-free: who wins is
+    a coin flip the branch predictor cannot learn."""
+    cdef int q = d.q, hv = nf[q * 2 + known], lo_known, lo_any
+    cdef const PairMasks* m = &masks[q]
+    # the random hand's high is the larger of its non-flush high (the masks) and its flush
+    cdef bint beats = (((d.pairs[0] & m.beats[0]) | (d.pairs[1] & m.beats[1])) != 0
+                       ) | (d.flush > hv)
+    cdef bint ties = (((d.pairs[0] & m.ties[0]) | (d.pairs[1] & m.ties[1])) != 0
+                      ) | (d.flush == hv)
+    cdef int ih = (1 + ties) * (1 - beats)       # 0 lost, 1 won, 2 tied
+    cdef int il = 3                              # no low
+    if g.hilo:
+        lo_known = lows[q * 2 + known]
+        lo_any = (HLOW[QLOW[q] | d.lowmask] if g.holdem
+                  else T.low_table[QLOW[q] * 256 + d.lowmask])
+        il = (lo_known > lo_any) + 2 * (lo_known == lo_any) + ((lo_known | lo_any) == 0)
+    tally[ih * 4 + il] += 1
+
+
+cdef void sample_vs_any(const Game* g, Rng* rng, card_t* deck,
+                        uint32_t left, int64_t todo, const card_t* bb, int nb, int known,
+                        const Hand* hands, const PairMasks* masks, const uint16_t* nf,
+                        const uint8_t* lows, int64_t* tally, int64_t* counts, int* hi,
+                        int* lo) noexcept nogil:
+    """``todo`` heads-up deals of the known hand (player ``known``) against any hand, dealt
+    as the general loop deals them (the random hand, then the board): read a batch (starting
+    its mask loads), then tally it."""
+    cdef VsAny fast[C_BATCH]
+    cdef Hand hs[2]
+    cdef card_t full[5]
+    cdef int64_t s = 0
+    cdef int fj, i, nh = g.nh
+    hs[known] = hands[known]
+    while s < todo:
+        fj = 0
+        while fj < C_BATCH and s < todo:
+            deal(rng, deck, left, nh + 5 - nb)
+            s += 1
+            if read_vs_any(g, deck, bb, nb, &hands[known], nf, known, masks, &fast[fj]):
+                fj += 1
+                continue
+            # the known hand's high is a flush: evaluate the deal in full (eval_board, not
+            # eval_sampled: a second call site keeps eval_sampled out of sample_counts' loop)
+            prepare(&hs[1 - known], deck, nh)
+            for i in range(5):
+                full[i] = bb[i] if i < nb else deck[nh + i - nb]
+            eval_board(g, hs, full, counts, hi, lo)
+        for i in range(fj):
+            count_vs_any(g, &fast[i], known, masks, nf, lows, tally)
+
+
+cdef void add_tally(const Game* g, const int64_t* tally, int known, int64_t* counts) noexcept nogil:
+    """Add the known hand's outcome tally to both players' counts (heads-up: mirrored)."""
+    cdef int ih, il
+    for ih in range(3):
+        for il in range(4):
+            counts[known * g.stride + ih * 4 + il] += tally[ih * 4 + il]
+            counts[(1 - known) * g.stride + (2 if ih == 2 else 1 - ih) * 4
+                   + (il if il >= 2 else 1 - il)] += tally[ih * 4 + il]
 
 
 def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
@@ -83,7 +284,8 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     rest of the board from the cards left (uniform too: as many cards are left every time). Chunk ``j`` draws
     ``min(CHUNK, samples - j * CHUNK)`` deals from its own xoshiro256** stream seeded from
     ``(seed, j)``, so the counts for a seed do not depend on how chunks are split between
-    threads.
+    threads. Heads-up, a known hand against any hand, a call of ``VS_ANY_MIN`` deals or more
+    counts them with pair masks (see ``read_vs_any``): the same cards, the same counts.
     """
     cdef tuple ents = tuple(entries)
     cdef int n = len(ents), p, i, k
@@ -188,6 +390,27 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
     if no_ranges and left < <uint32_t>((5 - nb) + n_hole * sum(1 for p in range(n) if sizes[p] == 0)):
         free(nf); free(lows); free(outcome); free(batch); free(boards)
         raise OmahaError("not enough cards left to deal every hand and the board")
+    cdef int n_any = 0, known = -1
+    for p in range(n):
+        if sizes[p] == 0:
+            n_any += 1
+        else:
+            known = p
+    # Heads-up, a known hand vs any hand: the pair masks cost about a millisecond to build,
+    # worth it from a few tens of thousands of deals on.
+    cdef bint vs_any = no_ranges and n == 2 and n_any == 1 and (
+        min(samples, chunk_end * <int64_t>C_CHUNK) - chunk_begin * <int64_t>C_CHUNK >= C_VS_ANY_MIN)
+    cdef void* masks_mem = NULL
+    cdef PairMasks* masks = NULL
+    cdef int64_t tally[12]
+    memset(tally, 0, sizeof(tally))
+    if vs_any:
+        masks_mem = malloc(N_QUINT * sizeof(PairMasks) + 64)
+        if not masks_mem:
+            free(nf); free(lows); free(outcome); free(batch); free(boards)
+            raise MemoryError()
+        masks = <PairMasks*>((<size_t>masks_mem + 63) & ~(<size_t>63))   # each in one line
+        build_pair_masks(&g, nf, known, masks)
     with nogil:
         for chunk in range(chunk_begin, chunk_end):
             todo = samples - chunk * C_CHUNK
@@ -206,6 +429,11 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
                 # the row reads of sampled hands overlap instead of waiting one by one.
                 nbatch = todo - s if todo - s < C_BATCH else C_BATCH
                 j = 0
+                if vs_any:
+                    sample_vs_any(&g, &rng, deck, left, todo, bb, nb, known, hands,
+                                  masks, nf, lows, tally, cp, hi, lo)
+                    s = todo
+                    break
                 if no_ranges:
                     # Fixed hands and "any hand" players only: deal the unknown cards by a
                     # partial Fisher-Yates shuffle of the cards left (no rejections).
@@ -288,7 +516,9 @@ def sample_counts(entries, int n_hole, board, dead, bint holdem, bint hilo,
             deals += s
             if failed:
                 break
-    free(nf); free(lows); free(outcome); free(batch); free(boards)
+    if vs_any:
+        add_tally(&g, tally, known, cp)
+    free(nf); free(lows); free(outcome); free(batch); free(boards); free(masks_mem)
     if failed:
         raise OmahaError("the entries almost never fit together without sharing a card")
     return counts, deals, rejected

@@ -4,6 +4,7 @@ import array
 
 MAX_PLAYERS: int
 CHUNK: int
+VS_ANY_MIN: int
 
 def exact_counts(
     combos: bytes, n_players: int, n_hole: int, board: bytes, dead: bytes, holdem: bool,

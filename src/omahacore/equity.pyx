@@ -50,11 +50,14 @@ if COUNTS_TEMPLATE.itemsize != sizeof(int64_t):
 
 MAX_PLAYERS = 25          # 52 cards: 25 two-card hands and a board
 CHUNK = 16384             # Monte Carlo samples per random stream (see sample_counts)
+VS_ANY_MIN = 32768        # a known hand vs any hand: deals in a call from which the pair
+                          # masks are built (below, the general evaluation; same counts)
 
 cdef enum:
     C_CHUNK = 16384
     C_BATCH = 16          # Monte Carlo deals drawn before they are evaluated
     C_MAX_PLAYERS = 25
+    C_VS_ANY_MIN = 32768
     MAX_PAIRS = 15        # C(6, 2) hole pairs
 
 
@@ -251,13 +254,20 @@ cdef int best_flush5(uint32_t mask) noexcept nogil:
 cdef int flush_high(const Game* g, const Hand* h, int suit, uint32_t board_mask,
                     const uint32_t* triples, int n_triples) noexcept nogil:
     """Best flush of a hand on a board with 3+ cards of ``suit``, 0 if none."""
-    cdef uint32_t hm = h.suit_ranks[suit], x, y, pair
+    if not g.holdem and h.suit_count[suit] < 2:
+        return 0
+    return suited_high(g.holdem, h.suit_ranks[suit], board_mask, triples, n_triples)
+
+
+cdef int suited_high(bint holdem, uint32_t hm, uint32_t board_mask, const uint32_t* triples,
+                     int n_triples) noexcept nogil:
+    """Best flush from hole ranks ``hm`` of the board's flush suit (``board_mask``: its ranks
+    on the board, ``triples``: their 3-subsets, Omaha only), 0 if none."""
+    cdef uint32_t x, y, pair
     cdef int best = 0, v, t
-    if g.holdem:
+    if holdem:
         x = hm | board_mask
         return best_flush5(x) if omaha_popcount32(x) >= 5 else 0
-    if h.suit_count[suit] < 2:
-        return 0
     x = hm
     while x:
         y = x & (x - 1)
