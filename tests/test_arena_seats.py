@@ -10,6 +10,7 @@ from omaha.arena import Arena, ArenaSettings, SqliteStorage, load_schema
 from omaha.arena.export import check_conservation
 from omaha.arena.messages import Act, Leave, ProtocolError, Watch, parse_client_message
 from omaha.arena.room import hash_token
+from test_arena_library import chips as at_tables  # chips on the tables and in the pots
 
 
 def make_arena(path, **settings):
@@ -21,19 +22,6 @@ def make_arena(path, **settings):
                        now=lambda: clock[0],
                        emit_public=lambda room, message: public.append((room.number, message)))
     return arena, sent, public, clock
-
-
-def at_tables(arena):
-    """Chips on the tables: stacks, plus the pot of a hand in play."""
-    total = 0
-    for room in arena.rooms.values():
-        hand = room.hand
-        if hand is not None and not hand.is_over:
-            total += sum(hand.stacks.values()) + hand.pot_total
-            total += sum(c for s, c in room.table.stacks.items() if s not in hand.seats)
-        else:
-            total += sum(room.table.stacks.values())
-    return total
 
 
 def assert_chips_accounted(arena):

@@ -25,7 +25,7 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from omaha.errors import CardError
 from omahacore.cards import format_card
-from omahacore.engine import shuffle_with
+from omahacore.engine import STREET_CARDS, shuffle_with
 
 __all__ = [
     "STREET_CARDS",
@@ -38,6 +38,8 @@ __all__ = [
 ]
 
 _FULL_DECK = tuple(range(52))
+# STREET_CARDS (from the compiled engine, which reads the same table): per street after
+# preflop, (burn, first board card, end) as offsets from the end of the hole cards (T6).
 
 
 def _falling_factorials(size: int) -> list[int]:
@@ -50,10 +52,6 @@ def _falling_factorials(size: int) -> list[int]:
 
 _SEQUENCES = _falling_factorials(52)
 
-
-# Per street after preflop: (burn, first board card, end of board cards) as offsets from the
-# end of the hole cards in the dealt sequence (T6).
-STREET_CARDS = ((0, 1, 4), (4, 5, 6), (6, 7, 8))
 
 
 def _os_below(limit: int) -> int:

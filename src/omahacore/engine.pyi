@@ -28,6 +28,7 @@ ACT_CHECK: Final[int]
 ACT_CALL: Final[int]
 ACT_PROTECT: Final[int]
 NOT_YET: list[Any]
+STREET_CARDS: Final[tuple[tuple[int, int, int], ...]]
 
 def shuffle_with(entropy: bytes, count: int) -> bytes | None: ...
 

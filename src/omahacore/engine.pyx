@@ -44,16 +44,17 @@ cdef tuple CHECKED_ENTRIES = tuple([(EV_CHECKED, seat) for seat in range(MAX_PLA
 HOLES_ENTRY = (EV_HOLES,)   # one entry for every player's HoleDealt event
 cdef tuple HOLES = HOLES_ENTRY
 cdef object NEW_TUPLE = tuple.__new__
-cdef object SHOWDOWN_LEGAL_CLASS = LegalActions
 
-# Per street after preflop: (burn, first board card, end) as offsets from the end of the hole
-# cards in the dealt sequence (T6; omaha.deck.STREET_CARDS).
+# Per street after preflop: (burn, first board card, end of board cards) as offsets from the
+# end of the hole cards in the dealt sequence (T6); omaha.deck re-exports it. The C arrays
+# below are indexed by street (1 flop .. 3 river) and read from it at import.
+STREET_CARDS = ((0, 1, 4), (4, 5, 6), (6, 7, 8))
 cdef int BURN_AT[4]
 cdef int BOARD_FROM[4]
 cdef int BOARD_TO[4]
-BURN_AT[:] = [0, 0, 4, 6]
-BOARD_FROM[:] = [0, 1, 5, 7]
-BOARD_TO[:] = [0, 4, 6, 8]
+BURN_AT[0] = BOARD_FROM[0] = BOARD_TO[0] = 0
+for _street, (_burn, _first, _end) in enumerate(STREET_CARDS, 1):
+    BURN_AT[_street], BOARD_FROM[_street], BOARD_TO[_street] = _burn, _first, _end
 
 cdef enum Act:
     FOLD = 0
@@ -288,8 +289,8 @@ cdef class HandCore:
         cdef int street = self.state.street if self.state.street <= RIVER else RIVER
         cdef Py_ssize_t base = len(self._deck) - 8
         cdef const unsigned char* deck = self._deck
-        return tuple([deck[base + k] for k in range(BOARD_FROM[1], BOARD_TO[street])
-                      if k != BURN_AT[2] and k != BURN_AT[3]]) if street else ()
+        return tuple([deck[base + k] for s in range(1, street + 1)   # each street's cards
+                      for k in range(BOARD_FROM[s], BOARD_TO[s])])
 
     def _hole(self, int i):
         """Player ``i``'s hole cards as card indices (dealt one at a time from the small
