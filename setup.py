@@ -25,6 +25,7 @@ extensions = [
     Extension("omahacore.batch", ["src/omahacore/batch.pyx"], extra_compile_args=COMPILE_ARGS),
     Extension("omahacore.pots", ["src/omahacore/pots.pyx"], extra_compile_args=COMPILE_ARGS),
     Extension("omahacore.equity", ["src/omahacore/equity.pyx"], extra_compile_args=COMPILE_ARGS),
+    Extension("omahacore.transitions", ["src/omahacore/transitions.pyx"], extra_compile_args=COMPILE_ARGS),
     Extension("omahacore.engine", ["src/omahacore/engine.pyx"], extra_compile_args=COMPILE_ARGS),
 ]
 

@@ -19,7 +19,8 @@ import random
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from omaha.betting import BettingRound, LegalActions
+from omaha import LegalActions, Reason
+from reference_betting import BettingRound
 from omaha.cards import DECK, Card, CardsLike
 from omaha.clock import TimeoutAction, TimeoutPolicy
 from omaha.config import FIXED_LIMIT, GameConfig
@@ -405,7 +406,8 @@ class ReferenceHand:
     def legal_actions(self) -> LegalActions:
         i = self.turn
         if i < 0:
-            raise IllegalActionError("B1", "the hand is over; nobody is to act")
+            raise IllegalActionError("B1", "the hand is over; nobody is to act",
+                                     reason=Reason.HAND_OVER)
         if self.street_no == SHOWDOWN:
             return LegalActions(self.seats[i], False, False, 0, None, None, True, True)
         return self.round.legal(self.seats[i], self.round_bets[i], self.chips[i], self.pot,
@@ -426,18 +428,23 @@ class ReferenceHand:
         if seat is not None and type(seat) is not int:
             raise TableError("T1", f"seat must be an int or None, got {seat!r}")
         if self.turn < 0 or self.street_no == SHOWDOWN:
-            raise IllegalActionError("B1", "no betting action is possible")
+            raise IllegalActionError("B1", "no betting action is possible",
+                                     reason=Reason.HAND_OVER if self.turn < 0
+                                     else Reason.AT_SHOWDOWN)
         if seat is not None and seat != self.seats[self.turn]:
-            raise IllegalActionError("B1", f"it is not seat {seat}'s turn")
+            raise IllegalActionError("B1", f"it is not seat {seat}'s turn",
+                                     reason=Reason.NOT_YOUR_TURN)
         return self.turn
 
     def showdown_turn(self, seat: int | None) -> int:
         if seat is not None and type(seat) is not int:
             raise TableError("T1", f"seat must be an int or None, got {seat!r}")
         if self.turn < 0 or self.street_no != SHOWDOWN:
-            raise IllegalActionError("S1", "no showdown decision is pending")
+            raise IllegalActionError("S1", "no showdown decision is pending",
+                                     reason=Reason.NO_SHOWDOWN_TURN)
         if seat is not None and seat != self.seats[self.turn]:
-            raise IllegalActionError("S1", f"it is not seat {seat}'s turn to show")
+            raise IllegalActionError("S1", f"it is not seat {seat}'s turn to show",
+                                     reason=Reason.NOT_YOUR_SHOW)
         return self.turn
 
     def owed(self, i: int) -> int:
@@ -468,7 +475,8 @@ class ReferenceHand:
 
     def do_raise(self, i: int, to: Any) -> None:
         if isinstance(to, bool) or not isinstance(to, int):
-            raise IllegalActionError("B2", f"a bet is a whole number of chips, got {to!r}")
+            raise IllegalActionError("B2", f"a bet is a whole number of chips, got {to!r}",
+                                     reason=Reason.NOT_AN_AMOUNT)
         to = int(to)
         bet, stack = self.round_bets[i], self.chips[i]
         others_can_act = self.active_count() > 1
@@ -510,7 +518,8 @@ class ReferenceHand:
         def act() -> None:
             i = self.betting_turn(seat)
             if self.owed(i) > 0:
-                raise IllegalActionError("B2", "check is only possible when nothing is owed")
+                raise IllegalActionError("B2", "check is only possible when nothing is owed",
+                                         reason=Reason.CHECK_OWES)
             self.do_check(i)
         self.transaction(act)
 
@@ -518,7 +527,8 @@ class ReferenceHand:
         def act() -> None:
             i = self.betting_turn(seat)
             if self.owed(i) <= 0:
-                raise IllegalActionError("B2", "nothing is owed; check instead")
+                raise IllegalActionError("B2", "nothing is owed; check instead",
+                                         reason=Reason.CALL_OWES_NOTHING)
             self.do_call(i)
         self.transaction(act)
 
@@ -550,9 +560,11 @@ class ReferenceHand:
         def act() -> None:
             i = self.betting_turn(seat)
             if self.owed(i) <= 0:
-                raise IllegalActionError("D2", "a check is free; a timeout checks instead")
+                raise IllegalActionError("D2", "a check is free; a timeout checks instead",
+                                         reason=Reason.PROTECT_CAN_CHECK)
             if self.contrib[i] == 0:
-                raise IllegalActionError("D2", "no chips in; a timeout folds instead")
+                raise IllegalActionError("D2", "no chips in; a timeout folds instead",
+                                         reason=Reason.PROTECT_NO_CHIPS)
             self.do_protect(i)
         self.transaction(act)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import make_hand, to_street
-from omaha.betting import BettingRound
+from reference_betting import BettingRound
 from omaha.config import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, GameConfig
 from omaha.errors import IllegalActionError
 from omaha.hand import Street

@@ -115,8 +115,9 @@ def test_private_entry_points_refuse_misuse_without_crashing() -> None:
     bare = HandCore()
     with pytest.raises(IllegalActionError):
         bare.legal_actions()
-    with pytest.raises(AttributeError):
-        bare.fold()          # no _turn: a bare core is not a Hand
+    for act in (bare.fold, bare.check, bare.call, bare.protect_all_in):
+        with pytest.raises(IllegalActionError, match="B1: the hand is over"):
+            act()            # a bare core has nobody to act (B1)
     with pytest.raises(ValueError):
         bare._hole(0)
     with pytest.raises(ValueError):

@@ -82,7 +82,9 @@ from omaha.limits import MAX_CHIPS
 from omaha.ranges import Range, RangeError
 from omaha.table import Table
 from omaha.view import visible_events
+from omahacore.actions import LegalActions
 from omahacore.pots import PotAward, PotLayer, Settlement, build_pots, settle
+from omahacore.transitions import Reason
 
 __all__ = [
     "DECK",
@@ -108,6 +110,7 @@ __all__ = [
     "Hand",
     "HistoryError",
     "IllegalActionError",
+    "LegalActions",
     "LimitError",
     "OmahaError",
     "OmahaTypeError",
@@ -118,6 +121,7 @@ __all__ = [
     "RakeRule",
     "Range",
     "RangeError",
+    "Reason",
     "RuleError",
     "Settlement",
     "SnapshotError",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any
 
 from omaha.cards import DECK, Card
-from omaha.errors import IllegalActionError, TableError
+from omaha.errors import TableError
 from omaha.limits import shown as _text
 from omaha.showdown import (
     RINGS,
@@ -33,6 +33,7 @@ from omaha.states import ALL_IN, FOLDED, MUCKED, PROTECTED, SHOWDOWN
 from omahacore.engine import EV_ENDED, EV_MUCKED, EV_POT_AWARDED, EV_RETURNED, EV_SHOWN
 from omahacore.errors import PotError
 from omahacore.pots import Settlement, build_pots, settle
+from omahacore.refusals import Reason, refused
 
 __all__ = ["ShowdownAndAward"]
 
@@ -110,9 +111,9 @@ class ShowdownAndAward(HandState):
             raise TableError("T1", f"seat must be a seat number (int) or None, got {_text(seat)}")
         i = self._to_act
         if i < 0 or self._street != SHOWDOWN:
-            raise IllegalActionError("S1", "no showdown decision is pending")
+            raise refused(Reason.NO_SHOWDOWN_TURN)
         if seat is not None and seat != self.seats[i]:
-            raise IllegalActionError("S1", f"seat {self.seats[i]} shows or mucks next, not seat {_text(seat)}")
+            raise refused(Reason.NOT_YOUR_SHOW, turn=self.seats[i], seat=_text(seat))
         return i
 
     def show(self, *, seat: int | None = None) -> None:

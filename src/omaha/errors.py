@@ -24,6 +24,7 @@ from omahacore.errors import (
     RuleError,
     StrengthError,
     StrengthTypeError,
+    TableError,
 )
 
 __all__ = [
@@ -32,7 +33,9 @@ __all__ = [
     "CardError",
     "CardTypeError",
     "ClockError",
+    "ClockTypeError",
     "ConfigError",
+    "ConfigTypeError",
     "HistoryError",
     "IllegalActionError",
     "LimitError",
@@ -41,20 +44,18 @@ __all__ = [
     "PotError",
     "PotTypeError",
     "RakeError",
+    "RakeTypeError",
     "RuleError",
     "SnapshotError",
     "StrengthError",
     "StrengthTypeError",
     "TableError",
+    "TableTypeError",
 ]
 
 
 class ConfigError(RuleError):
     """A game configuration is invalid (rules T3, B3, C6)."""
-
-
-class TableError(RuleError):
-    """A seating, button or chip operation is not allowed (rules T1-T5, B8)."""
 
 
 class SnapshotError(OmahaError):
@@ -136,3 +137,22 @@ class HistoryError(OmahaError):
         elif self.field is not None:
             where.append(self.field)
         return f"{' '.join(where)}: {self.reason}" if where else self.reason
+
+
+# A value of the wrong type is also a TypeError, as a CardTypeError is a CardError, so a caller
+# may catch either; omaha.limits.as_int picks the one that matches the error it was asked for.
+
+class ConfigTypeError(ConfigError, OmahaTypeError):
+    """A configuration value of the wrong type (a bool, float or text where an int goes)."""
+
+
+class TableTypeError(TableError, OmahaTypeError):
+    """A seat, stack or count of the wrong type (a bool, float or text where an int goes)."""
+
+
+class RakeTypeError(RakeError, OmahaTypeError):
+    """A rake amount or count of the wrong type (a bool, float or text where an int goes)."""
+
+
+class ClockTypeError(ClockError, OmahaTypeError):
+    """A time or seat of the wrong type (a bool, float or text where an int goes)."""

@@ -1,7 +1,7 @@
 """What the player to act may do: the answer the compiled engine gives before every decision.
 
-Defined here, below the engine (:mod:`omahacore.engine` builds it) and re-exported by
-:mod:`omaha.betting`.
+Defined here, below the engine (:mod:`omahacore.engine` builds it); users import it from
+:mod:`omaha`.
 """
 
 from __future__ import annotations

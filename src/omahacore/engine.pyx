@@ -5,11 +5,11 @@ and the actions, each a pure transition over that state (issue 12).
 :class:`HandCore` is the base of :class:`omaha.hand.Hand`. It holds two small C structs
 (``engine.pxd``): the hand's fixed :c:type:`Rules` (players, button, blinds, structure, bet
 units) and its :c:type:`State` (stacks, bets, contributions, player states, street, turn, the
-betting round). The betting rules B1-B8 are the transitions of ``_transitions.pxi``:
-``apply_fold``, ``apply_check``, ``apply_call``, ``apply_raise``, ``apply_protect`` and the
-round flow ``advance``; each changes nothing but the State it is given, touches no Python
-object and runs without the GIL. This class checks each action, records the State for undo,
-runs the transition, and writes the event log.
+betting round). The betting rules B1-B8 are the transitions of :mod:`omahacore.transitions`
+(``apply_fold``, ``apply_check``, ``apply_call``, ``apply_raise``, ``apply_protect`` and the
+round flow ``advance``), each with its check (``raise_reason`` and the others): this class
+asks the check, words a refusal through :mod:`omahacore.refusals`, records the State for
+undo, runs the transition, and writes the event log.
 
 Undo is by saved state: before an action the whole State (a few hundred bytes) is copied onto
 an undo stack, and :meth:`HandCore._pop` copies it back. :meth:`HandCore.copy` copies the
@@ -19,19 +19,27 @@ The event log holds tuples ``(code, *fields)`` with the ``EV_*`` codes below;
 :attr:`omaha.hand.Hand.events` turns them into :mod:`omaha.events` objects when read.
 
 What happens once the betting is over (the showdown, S1, and the award, P1-S4, K1) is asked of
-the subclass through ``self._showdown()`` and ``self._finish()`` (:mod:`omaha.award`); the
-wording of a refused seat or raise through ``self._turn()`` and ``self._refuse_raise()``
-(:mod:`omaha.hand`), so every message stays in one place.
+the subclass through ``self._showdown()`` and ``self._finish()`` (:mod:`omaha.award`).
 """
 
 cimport cython
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
 from libc.string cimport memset
 
-from omahacore.actions import LegalActions
-from omahacore.errors import IllegalActionError
+from libc.stdint cimport INT64_MAX
 
-include "_transitions.pxi"
+from omahacore._input cimport shown
+from omahacore._types cimport chips_t, strength_t
+from omahacore.transitions cimport (
+    ACTIVE, MAX_PLAYERS, MUCKED, OK, POST_ANTE, PREFLOP, RIVER, SHOWDOWN, TO_AWARD,
+    TO_SHOWDOWN, Legal, Outcome, Posted, Reason, Refusal, advance, apply_call, apply_check,
+    apply_fold, apply_protect, apply_raise, board_range, call_reason, check_reason, legal_for,
+    open_preflop, post_forced, protect_reason, raise_reason, show_down, turn_reason)
+
+from omahacore.actions import LegalActions
+from omahacore.errors import TableError
+from omahacore.refusals import refused
+from omahacore.transitions import STREET_CARDS
 
 # Event log codes: entry[0] of every log tuple.
 EV_STARTED, EV_POSTED, EV_HOLES, EV_BURNED, EV_BOARD = 0, 1, 2, 3, 4
@@ -45,16 +53,8 @@ HOLES_ENTRY = (EV_HOLES,)   # one entry for every player's HoleDealt event
 cdef tuple HOLES = HOLES_ENTRY
 cdef object NEW_TUPLE = tuple.__new__
 
-# Per street after preflop: (burn, first board card, end of board cards) as offsets from the
-# end of the hole cards in the dealt sequence (T6); omaha.deck re-exports it. The C arrays
-# below are indexed by street (1 flop .. 3 river) and read from it at import.
-STREET_CARDS = ((0, 1, 4), (4, 5, 6), (6, 7, 8))
-cdef int BURN_AT[4]
-cdef int BOARD_FROM[4]
-cdef int BOARD_TO[4]
-BURN_AT[0] = BOARD_FROM[0] = BOARD_TO[0] = 0
-for _street, (_burn, _first, _end) in enumerate(STREET_CARDS, 1):
-    BURN_AT[_street], BOARD_FROM[_street], BOARD_TO[_street] = _burn, _first, _end
+# The names of the forced bets in the log, by transitions.PostKind.
+cdef tuple POST_NAMES = ("ante", "small_blind", "big_blind", "big_blind_ante", "live_blind")
 
 cdef enum Act:
     FOLD = 0
@@ -139,8 +139,10 @@ cdef class HandCore:
         (:class:`omaha.hand.Hand`) has checked every argument; these checks only keep the C
         state in bounds.
         """
-        cdef int n = len(seats), k, street = self.state.street
+        cdef int n = len(seats), k, count, street = self.state.street
         cdef chips_t total = 0, ante, small, big, bb_ante
+        cdef int live[MAX_PLAYERS]
+        cdef Posted posted[2 * MAX_PLAYERS + 2]
         if not 2 <= n <= MAX_PLAYERS or len(stacks) != n or len(units) != 4:
             raise ValueError("a hand has 2 to 10 players, one stack each, and 4 bet units")
         if not (0 <= button < n and 0 <= sb < n and 0 <= bb < n):
@@ -175,30 +177,19 @@ cdef class HandCore:
             s.live = s.active = n
             s.to_act = -1
             ante, small, big, bb_ante = blinds
-            log = self._log
-            if ante:   # antes, then the blinds; the big blind's ante after the blind
-                for k in range(n):
-                    self._post_at((sb + k) % n, "ante", ante, False, False)
-            self._post_at(sb, "small_blind", small, True, False)
-            self._post_at(bb, "big_blind", big, True, False)
-            if bb_ante:
-                self._post_at(bb, "big_blind_ante", bb_ante, False, True)
-            for k in live_blinds:
-                if not 0 <= k < n:
+            if len(live_blinds) > n:
+                raise ValueError("at most one live blind per player")
+            for k in range(len(live_blinds)):
+                live[k] = live_blinds[k]
+                if not 0 <= live[k] < n:
                     raise ValueError("no such player")
-                self._post_at(k, "live_blind", big, True, False)
+            count = post_forced(r, s, ante, small, big, bb_ante, live, len(live_blinds), posted)
+            log = self._log
+            for k in range(count):
+                log.append((EV_POSTED, seats[posted[k].player], POST_NAMES[posted[k].kind],
+                            posted[k].amount))
             log.append(HOLES)
-            start_round(r, s, PREFLOP)
-            s.current_bet = s.full_level = big
-            s.raises = 1 if limit else 0
-            self._after(street, advance(r, s, bb))
-
-    cdef int _post_at(self, int i, str what, chips_t amount, bint live, bint table) except -1:
-        cdef chips_t before = self.state.stacks[i]
-        post(&self.state, i, amount, live, table)
-        if self.state.stacks[i] != before:
-            self._log.append((EV_POSTED, self.seats[i], what, before - self.state.stacks[i]))
-        return 0
+            self._after(street, open_preflop(r, s, big))
 
     # --- the state, read (and written by the showdown) --------------------------------
 
@@ -276,21 +267,19 @@ cdef class HandCore:
     def _acted(self):
         return [bool(self.state.acted[k]) for k in range(self.rules.n)]
 
-    def _round_numbers(self):
-        """``(unit, cap or None, current bet, min raise, full level, raises, aggressor,
-        reopen at)``: the betting round (for :class:`omaha.betting.BettingRound`)."""
-        s = &self.state
-        return (s.unit, None if s.cap < 0 else s.cap, s.current_bet, s.min_raise,
-                s.full_level, s.raises, s.aggressor, s.reopen_at)
-
     @property
     def _board(self):
         """The board cards dealt so far, as card indices."""
         cdef int street = self.state.street if self.state.street <= RIVER else RIVER
+        cdef int burn, first, end, k, s
         cdef Py_ssize_t base = len(self._deck) - 8
         cdef const unsigned char* deck = self._deck
-        return tuple([deck[base + k] for s in range(1, street + 1)   # each street's cards
-                      for k in range(BOARD_FROM[s], BOARD_TO[s])])
+        cards = []
+        for s in range(1, street + 1):
+            board_range(s, &burn, &first, &end)
+            for k in range(first, end):
+                cards.append(deck[base + k])
+        return tuple(cards)
 
     def _hole(self, int i):
         """Player ``i``'s hole cards as card indices (dealt one at a time from the small
@@ -337,7 +326,7 @@ cdef class HandCore:
         cdef Legal legal
         cdef int i = self.state.to_act
         if i < 0:
-            raise IllegalActionError("B1", "the hand is over; nobody is to act")
+            raise refused(Reason.HAND_OVER)
         seat = self.seats[i]
         if self.state.street == SHOWDOWN:
             return LegalActions(seat, False, False, 0, None, None, True, True)
@@ -370,13 +359,34 @@ cdef class HandCore:
     # --- actions (B1-B8) ---------------------------------------------------------------
 
     cdef int _turn_index(self, object seat) except -2:
-        """The player to act, checking ``seat`` when given (B1; the wording is ``_turn``'s)."""
+        """The player to act, checking ``seat`` when given (B1)."""
         cdef int i = self.state.to_act
         if seat is not None or i < 0 or self.state.street == SHOWDOWN:
             i = self._turn(seat)
-            if not 0 <= i < self.rules.n:
-                raise ValueError("no such player")
         return i
+
+    def _turn(self, seat):
+        """The index of the player to act, checking ``seat`` (a seat number, or None for
+        whoever is to act) against the turn (B1)."""
+        cdef int i = -1
+        cdef Reason reason
+        if seat is not None:
+            if type(seat) is not int:   # bool and 1.0 compare equal to 1
+                raise TableError("T1", "seat must be a seat number (int) or None, got "
+                                 f"{shown(seat)}")
+            i = self.seats.index(seat) if seat in self.seats else -2
+        reason = turn_reason(&self.state, i)
+        if reason != OK:
+            turn = self.seats[self.state.to_act] if self.state.to_act >= 0 else None
+            raise refused(reason, seat=shown(seat), turn=turn)
+        return self.state.to_act
+
+    cdef object _refused(self, void* refusal, object to):
+        """The error for a refused action (its facts in ``refusal``, a Refusal)."""
+        cdef Refusal* f = <Refusal*>refusal
+        return refused(f.reason, seat=self.seats[f.player], to=shown(to), owed=f.owed,
+                       stack=f.stack, low=f.low, high=f.high, cap=f.cap,
+                       word="raise" if self.state.current_bet else "bet")
 
     def fold(self, *, seat=None):
         """Fold (B2: allowed on any turn, even when a check is free)."""
@@ -387,23 +397,21 @@ cdef class HandCore:
 
     def check(self, *, seat=None):
         """Check: only when nothing is owed (B2)."""
+        cdef Refusal refusal
         with cython.critical_section(self):
             i = self._turn_index(seat)
-            s = &self.state
-            owed = s.current_bet - s.bets[i]
-            if owed > 0:
-                raise IllegalActionError("B2", f"seat {self.seats[i]} owes "
-                                         f"{min(owed, s.stacks[i])}; check is only possible "
-                                         "when nothing is owed")
+            if check_reason(&self.state, i, &refusal) != OK:
+                raise self._refused(&refusal, None)
             self._push_state()
             self._act_at(CHECK, i)
 
     def call(self, *, seat=None):
         """Call the current bet, all-in if the stack is short (B8)."""
+        cdef Refusal refusal
         with cython.critical_section(self):
             i = self._turn_index(seat)
-            if self.state.current_bet <= self.state.bets[i]:
-                raise IllegalActionError("B2", f"seat {self.seats[i]} owes nothing; check instead")
+            if call_reason(&self.state, i, &refusal) != OK:
+                raise self._refused(&refusal, None)
             self._push_state()
             self._act_at(CALL, i)
 
@@ -416,25 +424,39 @@ cdef class HandCore:
 
     def bet_or_raise(self, to, *, seat=None):
         """Bet, or raise, to a total of ``to`` this round (B3-B8)."""
-        cdef Legal legal
+        cdef Refusal refusal
         cdef chips_t total
         with cython.critical_section(self):
             i = self._turn_index(seat)
             if type(to) is not int:
                 if isinstance(to, bool) or not isinstance(to, int):
-                    raise self._refuse_raise(i, to, None)
+                    raise refused(Reason.NOT_AN_AMOUNT, to=shown(to))
                 to = int(to)
             s = &self.state
-            legal_for(&self.rules, s, i, &legal)
-            if not (legal.can_raise and -INT64_MAX <= to <= INT64_MAX):
-                raise self._refuse_raise(i, to, (legal.low, legal.high) if legal.can_raise else None)
+            if not -INT64_MAX <= to <= INT64_MAX:
+                raise refused(Reason.BEYOND_ANY_STACK, to=shown(to))
             total = to
-            if not legal.low <= total <= legal.high:
-                raise self._refuse_raise(i, to, (legal.low, legal.high))
+            if raise_reason(&self.rules, s, i, total, &refusal) != OK:
+                raise self._refused(&refusal, to)
             self._push_state()
             street = s.street
             self._log.append((EV_RAISED, self.seats[i], to))
             self._after(street, apply_raise(&self.rules, s, i, total))
+
+    def protect_all_in(self, *, seat=None):
+        """Treat the player to act as all-in for what they put in (D2).
+
+        They keep the rest of their stack, take no further action, and can win only the
+        pots formed up to their contribution. Only when a check is not free and the player
+        already has chips in the pot this hand (D2: otherwise a timeout checks or folds).
+        """
+        cdef Refusal refusal
+        with cython.critical_section(self):
+            i = self._turn_index(seat)
+            if protect_reason(&self.state, i, &refusal) != OK:
+                raise self._refused(&refusal, None)
+            self._push_state()
+            self._act_at(PROTECT, i)
 
     def _act(self, int act, int i):
         """Apply a checked fold, check, call or protected all-in (``ACT_*``) by player ``i``,
@@ -476,14 +498,14 @@ cdef class HandCore:
         """Log the board cards the flow dealt since ``street`` (T6), then the showdown or
         the award when the flow reached them."""
         cdef int last = self.state.street if self.state.street <= RIVER else RIVER
-        cdef int base = len(self._deck) - 8
+        cdef int base = len(self._deck) - 8, burn, first, end
         cdef const unsigned char* deck = self._deck
         log = self._log
         while street < last:
             street += 1
-            log.append((EV_BURNED, deck[base + BURN_AT[street]]))
-            log.append((EV_BOARD, street, tuple([deck[base + k] for k in
-                                                  range(BOARD_FROM[street], BOARD_TO[street])])))
+            board_range(street, &burn, &first, &end)
+            log.append((EV_BURNED, deck[base + burn]))
+            log.append((EV_BOARD, street, tuple([deck[base + k] for k in range(first, end)])))
         if outcome == TO_SHOWDOWN:
             if self.rules.omaha_rule and not self._manual:
                 self._show_down()
@@ -501,16 +523,16 @@ cdef class HandCore:
         cdef int n = self.rules.n, k, i
         cdef const unsigned char* deck = self._deck
         cdef int count = show_down(&self.rules, &self.state, deck, high, low, order)
-        shown = [False] * n
+        shown_hands = [False] * n
         log, seats = self._log, self.seats
         for k in range(count):
             i = order[k]
             if i >= 0:
-                shown[i] = True
+                shown_hands[i] = True
                 log.append((EV_SHOWN, seats[i], self._hole(i)))
             else:
                 log.append((EV_MUCKED, seats[-1 - i]))
-        self._shown = shown
+        self._shown = shown_hands
         self._order = []
         self._showdown_state = None
         self._strengths = ([high[k] for k in range(n)],
@@ -550,8 +572,7 @@ cdef class HandCore:
         """Put the state back as it was before the last action (its record is removed)."""
         with cython.critical_section(self):
             if self.undo_length == 0:
-                raise IllegalActionError(None, "no action to undo: this hand (or copy) has "
-                                         "taken none")
+                raise refused(Reason.NOTHING_TO_UNDO)
             self.undo_length -= 1
             self.state = self.undo_stack[self.undo_length]
             del self._log[self.state.log_length:]

@@ -11,6 +11,8 @@ True
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class OmahaError(ValueError):
     """Base class of every error raised for bad input by omaha-poker."""
@@ -59,11 +61,33 @@ class RuleError(OmahaError):
         self.rule = rule
         super().__init__(f"{rule}: {message}" if rule else message)
 
-    def __reduce__(self) -> tuple[type[RuleError], tuple[str | None, str]]:
+    def __reduce__(self) -> tuple[Any, ...]:
         text = str(self)
         prefix = f"{self.rule}: " if self.rule else ""
         return (type(self), (self.rule, text[len(prefix):]))
 
 
 class IllegalActionError(RuleError):
-    """An action or amount is not allowed now (rules B1-B8, S1, D2); nothing was changed."""
+    """An action or amount is not allowed now (rules B1-B8, S1, D2); nothing was changed.
+
+    ``reason`` is the compiled rules' code for why
+    (:class:`omahacore.transitions.Reason`; None for refusals made outside the betting
+    rules), for programs that branch on the cause rather than the words.
+    """
+
+    def __init__(self, rule: str | None, message: str, *, reason: Any = None) -> None:
+        super().__init__(rule, message)
+        self.reason = reason
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        cls, args = super().__reduce__()
+        return (_illegal_action, (cls, *args, self.reason))
+
+
+def _illegal_action(cls: type[IllegalActionError], rule: str | None, message: str,
+                    reason: Any) -> IllegalActionError:
+    return cls(rule, message, reason=reason)
+
+
+class TableError(RuleError):
+    """A seating, button or chip operation is not allowed (rules T1-T5, B8)."""

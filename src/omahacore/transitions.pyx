@@ -1,14 +1,57 @@
-# The betting rules (B1-B8) as pure transitions over the plain hand state (included by
-# engine.pyx). Each takes the hand's fixed Rules and its State, changes nothing but that
-# State, touches no Python object and runs without the GIL. An action is applied only after
-# it was checked legal (legal_for); the round flow then reports what it reached.
-#
-# omaha/betting.py states the same rules in Python (BettingRound, for messages and tests);
-# tests/test_engine_reference.py plays both against each other on random hands.
+# cython: freethreading_compatible=True
+"""The betting rules (B1-B8) and the round flow as pure transitions over the plain hand state
+(issue 20: the one statement of them, cimported by the engine and the batched vector kernel).
+
+Each function takes the hand's fixed ``Rules`` and its ``State`` (``transitions.pxd``),
+changes nothing but that State, touches no Python object and runs without the GIL. An action
+is applied only after its check said OK; a check that refuses returns a :class:`Reason` and
+fills a ``Refusal`` with the numbers :mod:`omahacore.refusals` words it with.
+
+From Python this module gives the reason codes (:class:`Reason`) and the dealt sequence's
+street offsets (:data:`STREET_CARDS`, T6).
+
+>>> Reason.BELOW_MINIMUM > Reason.OK, STREET_CARDS[0]
+(True, (0, 1, 4))
+"""
 
 from libc.stdint cimport INT64_MAX
 
 from omahacore.evaluator cimport omaha_high, omaha_low
+
+
+# Per street after preflop: (burn, first board card, end of board cards) as offsets from the
+# end of the hole cards in the dealt sequence (T6). The C arrays below, indexed by street
+# (1 flop .. 3 river), are read from it at import.
+STREET_CARDS = ((0, 1, 4), (4, 5, 6), (6, 7, 8))
+cdef int BURN_AT[4]
+cdef int BOARD_FROM[4]
+cdef int BOARD_TO[4]
+BURN_AT[0] = BOARD_FROM[0] = BOARD_TO[0] = 0
+for _street, (_burn, _first, _end) in enumerate(STREET_CARDS, 1):
+    BURN_AT[_street], BOARD_FROM[_street], BOARD_TO[_street] = _burn, _first, _end
+
+
+cdef int board_range(int street, int* burn, int* first, int* end) noexcept nogil:
+    """Street ``street``'s burn and board cards as offsets after the hole cards (T6)."""
+    burn[0], first[0], end[0] = BURN_AT[street], BOARD_FROM[street], BOARD_TO[street]
+    return 0
+
+
+cdef card_t hole_card(const Rules* r, const card_t* deck, int i, int k) noexcept nogil:
+    """Player ``i``'s hole card ``k``: dealt one at a time, clockwise from the small blind (T6)."""
+    cdef int j = i - r.sb
+    if j < 0:
+        j += r.n
+    return deck[k * r.n + j]
+
+
+cdef void board_cards(const Rules* r, const card_t* deck, card_t* out) noexcept nogil:
+    """The five board cards, flop to river (T6)."""
+    cdef int base = r.n * r.hole_cards, street, k, count = 0
+    for street in range(1, 4):
+        for k in range(BOARD_FROM[street], BOARD_TO[street]):
+            out[count] = deck[base + k]
+            count += 1
 
 
 cdef inline chips_t sat_add(chips_t a, chips_t b) noexcept nogil:
@@ -59,6 +102,84 @@ cdef void legal_for(const Rules* r, const State* s, int i, Legal* out) noexcept 
     out.high = high
 
 
+# --- checks: OK, or why not (the wording is omahacore.refusals') -------------------------
+
+cdef Reason turn_reason(const State* s, int i) noexcept nogil:
+    """B1: whether player ``i`` may make a betting action now (-1: whoever is to act; any
+    other number that is not the player to act, one not dealt in included, is refused)."""
+    if s.to_act < 0:
+        return HAND_OVER
+    if s.street == SHOWDOWN:
+        return AT_SHOWDOWN
+    if i != -1 and i != s.to_act:
+        return NOT_YOUR_TURN
+    return OK
+
+
+cdef inline void facts(const State* s, int i, Reason reason, Refusal* out) noexcept nogil:
+    cdef chips_t owed = s.current_bet - s.bets[i]
+    out.reason = reason
+    out.player = i
+    out.stack = s.stacks[i]
+    out.owed = (owed if owed < s.stacks[i] else s.stacks[i]) if owed > 0 else 0
+    out.low = out.high = 0
+    out.cap = s.cap
+
+
+cdef Reason check_reason(const State* s, int i, Refusal* out) noexcept nogil:
+    """B2: a check only when nothing is owed."""
+    facts(s, i, CHECK_OWES if s.current_bet > s.bets[i] else OK, out)
+    return out.reason
+
+
+cdef Reason call_reason(const State* s, int i, Refusal* out) noexcept nogil:
+    """B2: a call only when something is owed (else it is a check)."""
+    facts(s, i, CALL_OWES_NOTHING if s.current_bet <= s.bets[i] else OK, out)
+    return out.reason
+
+
+cdef Reason raise_reason(const Rules* r, const State* s, int i, chips_t to,
+                         Refusal* out) noexcept nogil:
+    """B3-B8: whether player ``i`` may bet or raise to a total of ``to``, and if not, the
+    rule it breaks (the first that applies, in the order legal_for checks them)."""
+    cdef Legal legal
+    cdef chips_t allin = s.bets[i] + s.stacks[i]
+    legal_for(r, s, i, &legal)
+    facts(s, i, OK, out)
+    if not legal.can_raise:
+        if allin <= s.current_bet:
+            out.reason = TOO_SHORT_TO_RAISE
+        elif s.active <= 1:
+            out.reason = NOBODY_TO_CALL
+        elif s.acted[i] and s.current_bet - s.bets[i] < s.reopen_at:
+            out.reason = NOT_REOPENED
+        else:
+            out.reason = CAPPED
+        return out.reason
+    out.low, out.high = legal.low, legal.high
+    if legal.low <= to <= legal.high:
+        return OK
+    if legal.low == legal.high and r.limit:
+        out.reason = LIMIT_EXACT
+    elif to < legal.low:
+        out.reason = ALL_IN_ONLY if legal.low == allin else BELOW_MINIMUM
+    elif legal.high < allin and r.pot_limit:
+        out.reason = ABOVE_POT
+    else:
+        out.reason = ABOVE_STACK
+    return out.reason
+
+
+cdef Reason protect_reason(const State* s, int i, Refusal* out) noexcept nogil:
+    """D2: a protected all-in only when a check is not free and chips are already in."""
+    facts(s, i, OK, out)
+    if s.bets[i] >= s.current_bet:
+        out.reason = PROTECT_CAN_CHECK
+    elif s.contrib[i] == 0:
+        out.reason = PROTECT_NO_CHIPS
+    return out.reason
+
+
 cdef void start_round(const Rules* r, State* s, int street) noexcept nogil:
     """A new betting round for ``street``: nobody has bet (B3 cap per round)."""
     s.unit = r.units[street]
@@ -89,6 +210,45 @@ cdef void post(State* s, int i, chips_t amount, bint live, bint table) noexcept 
     if s.stacks[i] == 0:
         s.status[i] = ALL_IN
         s.active -= 1
+
+
+
+cdef inline int post_one(State* s, int i, int kind, chips_t amount, bint live, bint table,
+                         Posted* out, int count) noexcept nogil:
+    cdef chips_t before = s.stacks[i]
+    post(s, i, amount, live, table)
+    if s.stacks[i] != before:
+        out[count].player, out[count].kind, out[count].amount = i, kind, before - s.stacks[i]
+        count += 1
+    return count
+
+
+cdef int post_forced(const Rules* r, State* s, chips_t ante, chips_t small, chips_t big,
+                     chips_t big_blind_ante, const int* live, int live_count,
+                     Posted* out) noexcept nogil:
+    """The forced bets (T3-T5, B8): antes from the small blind round, the small and big
+    blinds, the big blind's ante (dead money) and the extra live big blinds. Writes what each
+    put in (all-in when short) to ``out`` (room for 2n + 2) and returns how many posted."""
+    cdef int n = r.n, k, count = 0
+    if ante:
+        for k in range(n):
+            count = post_one(s, (r.sb + k) % n, POST_ANTE, ante, False, False, out, count)
+    count = post_one(s, r.sb, POST_SMALL_BLIND, small, True, False, out, count)
+    count = post_one(s, r.bb, POST_BIG_BLIND, big, True, False, out, count)
+    if big_blind_ante:
+        count = post_one(s, r.bb, POST_BIG_BLIND_ANTE, big_blind_ante, False, True, out, count)
+    for k in range(live_count):
+        count = post_one(s, live[k], POST_LIVE_BLIND, big, True, False, out, count)
+    return count
+
+
+cdef Outcome open_preflop(const Rules* r, State* s, chips_t big) noexcept nogil:
+    """The preflop round once the blinds are in: the big blind is the bet to call (and, in
+    fixed limit, the first bet toward the cap, B3); the turn passes from the big blind."""
+    start_round(r, s, PREFLOP)
+    s.current_bet = s.full_level = big
+    s.raises = 1 if r.limit else 0
+    return advance(r, s, r.bb)
 
 
 cdef Outcome end_round(const Rules* r, State* s) noexcept nogil:
@@ -212,7 +372,7 @@ cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* hig
     ``-1 - player``. Returns how many. (omaha/showdown.py's ShowdownState states the same rule
     in Python, for the manual showdown.)
     """
-    cdef int n = r.n, h = r.hole_cards, base = n * r.hole_cards
+    cdef int n = r.n, h = r.hole_cards
     cdef int i, j, k, start, count = 0, levels = 0, show
     cdef card_t hole[6]
     cdef card_t board[5]
@@ -221,17 +381,13 @@ cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* hig
     cdef int upto[MAX_PLAYERS]
     cdef strength_t best_high[MAX_PLAYERS]
     cdef strength_t best_low[MAX_PLAYERS]
-    board[0], board[1], board[2] = deck[base + 1], deck[base + 2], deck[base + 3]
-    board[3], board[4] = deck[base + 5], deck[base + 7]
+    board_cards(r, deck, board)
     for i in range(n):
         high[i] = low[i] = 0
         if s.status[i] == FOLDED:
             continue
-        j = i - r.sb
-        if j < 0:
-            j += n
-        for k in range(h):              # hole card k of player i (T6: one at a time)
-            hole[k] = deck[k * n + j]
+        for k in range(h):
+            hole[k] = hole_card(r, deck, i, k)
         high[i] = omaha_high(hole, h, board, 5)
         if r.hi_lo:
             low[i] = omaha_low(hole, h, board, 5)

@@ -1,0 +1,137 @@
+# The hand's state as plain C numbers and the pure transitions over it: the one statement of
+# the betting rules B1-B8 (and D2's protected all-in), cimported by every compiled module that
+# plays hands (the engine, the batched vector kernel). Players are indices 0..n-1 in seat
+# order (clockwise); amounts are chips_t (int64): every amount entering is at most MAX_CHIPS
+# and the stacks' total at most MAX_CHIPS, so every sum of chips in play fits; sums that could
+# pass that (a pot-limit bound) saturate.
+from libc.stdint cimport int8_t, int32_t
+
+from omahacore._types cimport card_t, chips_t, strength_t
+
+cdef enum:
+    MAX_PLAYERS = 10
+
+# Player states (omaha.states) and streets.
+cdef enum:
+    ACTIVE = 0
+    FOLDED = 1
+    ALL_IN = 2
+    PROTECTED = 3
+    MUCKED = 4
+
+cdef enum:
+    PREFLOP = 0
+    RIVER = 3
+    SHOWDOWN = 4
+
+# What the round flow reached after an action.
+cdef enum Outcome:
+    TURN = 0        # someone is to act
+    TO_SHOWDOWN = 1 # the river betting closed with two or more players left (S1)
+    TO_AWARD = 2    # one player left (S4)
+
+# Why an action is refused: the checks below return one of these (OK: allowed), and
+# omahacore.refusals words each one, with its rule, for IllegalActionError.
+cpdef enum Reason:
+    OK = 0
+    HAND_OVER = 1           # B1: nobody is to act
+    AT_SHOWDOWN = 2         # B1: the betting is over, hands are being shown
+    NOT_YOUR_TURN = 3       # B1
+    CHECK_OWES = 4          # B2: a check only when nothing is owed
+    CALL_OWES_NOTHING = 5   # B2: nothing to call; check instead
+    NOT_AN_AMOUNT = 6       # B2: a bet is a whole number of chips
+    BEYOND_ANY_STACK = 7    # B8: a total past MAX_CHIPS
+    TOO_SHORT_TO_RAISE = 8  # B8: the stack only covers a call
+    NOBODY_TO_CALL = 9      # B8: every other player is all-in
+    NOT_REOPENED = 10       # B6/B7: acted already, faces less than a full raise
+    CAPPED = 11             # B3: the fixed-limit cap is reached
+    LIMIT_EXACT = 12        # B3: fixed limit allows one total
+    ALL_IN_ONLY = 13        # B8: short of a full raise: only all-in
+    BELOW_MINIMUM = 14      # B4
+    ABOVE_POT = 15          # B5
+    ABOVE_STACK = 16        # B8
+    PROTECT_CAN_CHECK = 17  # D2: a timeout with a free check checks
+    PROTECT_NO_CHIPS = 18   # D2: a timeout with no chips in folds
+    NOTHING_TO_UNDO = 19    # no action taken yet
+    NO_SHOWDOWN_TURN = 20   # S1: no show/muck decision is pending
+    NOT_YOUR_SHOW = 21      # S1: another seat shows or mucks next
+
+ctypedef struct Rules:
+    # Fixed for the whole hand once the blinds are posted.
+    int32_t n, button, sb, bb
+    int8_t limit, pot_limit, uncapped_heads_up
+    int8_t hole_cards, hi_lo, omaha_rule   # omaha_rule: exactly 2 hole + 3 board cards (C3)
+    int32_t max_raises          # fixed-limit cap on bets per round (B3); -1: none
+    chips_t units[4]            # bet unit per street (B3), the big blind in pot/no limit (B4)
+
+ctypedef struct State:
+    # Everything an action can change: copied whole for undo and copy.
+    chips_t stacks[MAX_PLAYERS]    # behind
+    chips_t bets[MAX_PLAYERS]      # this round
+    chips_t contrib[MAX_PLAYERS]   # this hand (the big blind ante is `dead`, not here)
+    int8_t status[MAX_PLAYERS]
+    int8_t acted[MAX_PLAYERS]      # this round
+    chips_t pot                    # every chip put in, bets in front included
+    chips_t dead                   # the big blind ante: dead money in the main pot
+    int32_t street, to_act, live, active   # to_act -1: nobody
+    # The betting round (B3-B7).
+    chips_t unit, current_bet, min_raise, full_level, reopen_at
+    int32_t raises, cap, aggressor  # cap -1: uncapped; aggressor -1: nobody bet
+    int32_t log_length              # the event log's length (for undo)
+
+ctypedef struct Legal:
+    chips_t call          # chips a call adds (0: nothing owed)
+    bint can_check
+    bint can_raise
+    chips_t low, high     # the bet/raise-to bounds when can_raise
+
+# The facts of a refusal, for its wording (omahacore.refusals).
+ctypedef struct Refusal:
+    Reason reason
+    int32_t player        # who asked
+    chips_t owed, stack, low, high
+    int32_t cap
+
+# One forced bet as posted (the engine logs it): who, which kind, how much went in.
+cdef enum PostKind:
+    POST_ANTE = 0
+    POST_SMALL_BLIND = 1
+    POST_BIG_BLIND = 2
+    POST_BIG_BLIND_ANTE = 3
+    POST_LIVE_BLIND = 4
+
+ctypedef struct Posted:
+    int32_t player
+    int32_t kind
+    chips_t amount
+
+# The dealt sequence (T6): hole cards one at a time from the small blind, then per street a
+# burn and its board cards. STREET_CARDS (this module's Python table) gives the offsets.
+cdef int board_range(int street, int* burn, int* first, int* end) noexcept nogil
+cdef card_t hole_card(const Rules* r, const card_t* deck, int i, int k) noexcept nogil
+cdef void board_cards(const Rules* r, const card_t* deck, card_t* out) noexcept nogil
+
+# Checks: OK, or why not (filling `out` with the numbers a message needs).
+cdef Reason turn_reason(const State* s, int i) noexcept nogil
+cdef Reason check_reason(const State* s, int i, Refusal* out) noexcept nogil
+cdef Reason call_reason(const State* s, int i, Refusal* out) noexcept nogil
+cdef Reason raise_reason(const Rules* r, const State* s, int i, chips_t to,
+                         Refusal* out) noexcept nogil
+cdef Reason protect_reason(const State* s, int i, Refusal* out) noexcept nogil
+
+# The rules and the round flow.
+cdef void legal_for(const Rules* r, const State* s, int i, Legal* out) noexcept nogil
+cdef void start_round(const Rules* r, State* s, int street) noexcept nogil
+cdef void post(State* s, int i, chips_t amount, bint live, bint table) noexcept nogil
+cdef int post_forced(const Rules* r, State* s, chips_t ante, chips_t small, chips_t big,
+                     chips_t big_blind_ante, const int* live, int live_count,
+                     Posted* out) noexcept nogil
+cdef Outcome open_preflop(const Rules* r, State* s, chips_t big) noexcept nogil
+cdef Outcome advance(const Rules* r, State* s, int after) noexcept nogil
+cdef Outcome apply_fold(const Rules* r, State* s, int i) noexcept nogil
+cdef Outcome apply_check(const Rules* r, State* s, int i) noexcept nogil
+cdef Outcome apply_call(const Rules* r, State* s, int i) noexcept nogil
+cdef Outcome apply_raise(const Rules* r, State* s, int i, chips_t to) noexcept nogil
+cdef Outcome apply_protect(const Rules* r, State* s, int i) noexcept nogil
+cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* high,
+                   strength_t* low, int* order) noexcept nogil
