@@ -29,6 +29,7 @@ def _import(name):
 
 
 @pytest.mark.parametrize("name", PUBLIC + COMPILED)
+@pytest.mark.filterwarnings(r"ignore:omaha\.phh\.\w+ is deprecated:DeprecationWarning")  # old paths
 def test_docstring_examples(name):
     module = _import(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)

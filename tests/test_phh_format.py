@@ -39,7 +39,7 @@ from omaha.phh import (
     variant_for_code,
     variant_for_name,
 )
-from omaha.phh.tomlio import format_value
+from omaha.phh.io import format_value
 
 PO_TEXT = """\
 # A hand written by hand, with TOML comments, commentary and metadata.

@@ -79,7 +79,7 @@ def _settings(args: argparse.Namespace) -> Any:
     from omaha.arena.room import ArenaSettings
     from omaha.config import GameConfig
     from omaha.phh import variant_for_name
-    from omaha.phh.stakes import engine_variant
+    from omaha.phh.variants import engine_variant
 
     game = variant_for_name(args.variant)
     variant = engine_variant(game)

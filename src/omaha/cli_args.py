@@ -53,7 +53,7 @@ def game_config(game: Any, *, blinds: tuple[int, int] | None,
     """The :class:`~omaha.config.GameConfig` of a PHH ``game`` with the stakes given
     (defaults: blinds 1/2 in pot and no limit, bets 2/4 in fixed limit)."""
     from omaha.config import GameConfig
-    from omaha.phh.stakes import engine_variant
+    from omaha.phh.variants import engine_variant
 
     variant = engine_variant(game)
     if game.fixed_limit:

@@ -1,20 +1,24 @@
 """Hand histories in the PHH standard (the TOML format of PokerKit and its data sets).
 
-Read, write, check, replay and export Omaha hands:
+Read, write, check, replay and export Omaha hands. Six modules, each one concern, each
+importing only those listed before it:
 
-* :class:`HandHistory` — one hand, checked on construction (:mod:`.history`);
-* :func:`loads` / :func:`dumps`, :func:`load` / :func:`dump` — one ``.phh`` hand;
-  :func:`loads_all` / :func:`dumps_all`, :func:`load_all` / :func:`dump_all` — ``.phhs``
-  collections (:mod:`.io`);
-* :func:`parse_action` / :func:`format_action` and the action classes (:mod:`.actions`);
-* :data:`VARIANTS` — the standard codes ``PO`` and ``FO/8`` and the documented extension
-  codes for the other Omaha games (:mod:`.variants`);
-* :func:`phh_order` — seat mapping, p1 left of the button, the button last (:mod:`.seats`);
-* :func:`replay_history` — play a history through the engine, same checks as live play
-  (:mod:`.replay`); :func:`history_from_events` — write an engine hand as PHH (:mod:`.export`);
-* :func:`pokerkit_compatible` / ``dumps(..., compatible=True)`` — standard codes PokerKit
-  reads in place of the extension codes where the game deals and bets the same (:mod:`.compat`);
-* :class:`HistoryError` — every fault, naming the field or the action's index and text.
+* :mod:`.variants` — the variant codes: :data:`VARIANTS`, the standard ``PO`` and ``FO/8``
+  and the documented extension codes for the other games, and the engine game of each;
+* :mod:`.notation` — how PHH writes a hand: cards (:func:`parse_phh_cards`), actions
+  (:func:`parse_action` / :func:`format_action` and the action classes), and player order
+  (:func:`phh_order`: p1 left of the button, the button last);
+* :mod:`.history` — :class:`HandHistory`, one hand, every field checked on construction;
+* :mod:`.export` — writing: :func:`history_from_events` (an engine hand as PHH) and
+  :func:`pokerkit_compatible` (standard codes PokerKit reads in place of the extension
+  codes where the game deals and bets the same);
+* :mod:`.io` — text and files: :func:`loads` / :func:`dumps`, :func:`load` / :func:`dump`
+  for one ``.phh`` hand, :func:`loads_all` / :func:`dumps_all`, :func:`load_all` /
+  :func:`dump_all` for ``.phhs`` collections, and the TOML underneath;
+* :mod:`.replay` — :func:`replay_history`: play a history through the engine, with the
+  checks of live play, and the engine game a history's forced bets describe.
+
+Every fault raises :class:`HistoryError`, naming the field or the action's index and text.
 
 >>> hh = loads('''
 ... variant = "FO/8"
@@ -31,22 +35,8 @@ Read, write, check, replay and export Omaha hands:
 True
 """
 
-from omaha.phh.actions import (
-    Action,
-    BetOrRaiseTo,
-    CheckOrCall,
-    DealBoard,
-    DealHole,
-    Fold,
-    NoOp,
-    ShowOrMuck,
-    format_action,
-    parse_action,
-)
-from omaha.phh.cards import format_phh_cards, parse_phh_cards
-from omaha.phh.compat import pokerkit_compatible
-from omaha.phh.errors import HistoryError
-from omaha.phh.export import history_from_events
+from omaha.errors import HistoryError
+from omaha.phh.export import history_from_events, pokerkit_compatible
 from omaha.phh.history import HandHistory, UnknownFieldWarning
 from omaha.phh.io import (
     dump,
@@ -59,8 +49,24 @@ from omaha.phh.io import (
     loads_all,
     read_histories,
 )
+from omaha.phh.notation import (
+    Action,
+    BetOrRaiseTo,
+    CheckOrCall,
+    DealBoard,
+    DealHole,
+    Fold,
+    NoOp,
+    ShowOrMuck,
+    blind_players,
+    format_action,
+    format_phh_cards,
+    parse_action,
+    parse_phh_cards,
+    phh_order,
+    table_seats,
+)
 from omaha.phh.replay import ReplayResult, replay_history
-from omaha.phh.seats import blind_players, phh_order, table_seats
 from omaha.phh.variants import (
     PORTABLE_CODES,
     STANDARD_CODES,

@@ -1,7 +1,13 @@
-"""The error raised for a malformed or illegal hand history (defined with the others)."""
+"""Deprecated (kept for one release): HistoryError is in :mod:`omaha.errors`."""
 
-from __future__ import annotations
+import warnings
 
 from omaha.errors import HistoryError
 
 __all__ = ["HistoryError"]
+
+warnings.warn(
+    "omaha.phh.errors is deprecated; import from omaha.phh (or omaha.errors)",
+    DeprecationWarning,
+    stacklevel=2,
+)

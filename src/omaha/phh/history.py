@@ -2,9 +2,15 @@
 
 A :class:`HandHistory` holds the fields of one ``.phh`` file. Building one checks every
 field's type, the field set the variant requires, the per-player array lengths, and the
-syntax of every action; a fault raises :class:`~omaha.phh.HistoryError` naming the field
+syntax of every action; a fault raises :class:`~omaha.errors.HistoryError` naming the field
 or the action's index and text. Whether the actions are *legal* is decided by replaying
 them through the engine (:mod:`omaha.phh.replay`).
+
+Field types are the PHH standard's. Money is whole chips: an integer, or a TOML float with
+no fraction (``2.0`` reads as 2), at most ``MAX_CHIPS`` (2**63-1) each and in total per
+array. Every other number has its range: ``day`` 1..31, ``month`` 1..12, ``year`` 1..9999
+(and together a real date), ``seat_count`` 2..10, ``seats`` 1..``seat_count`` (10 without
+it) and distinct, ``hand`` and ``table`` numbers int64, ``level`` and times 0..2**63-1.
 
 Player order is the standard's: ``p1`` sits first left of the button and the last player
 has the button. Heads-up, the button posts the small blind, so the forced-bet arrays
@@ -17,24 +23,38 @@ has the button. Heads-up, the button posts the small blind, so the forced-bet ar
 (3, 'pot-limit Omaha high')
 >>> hh.parsed_actions[0].cards
 (48, 49, 2, 7)
+>>> HandHistory(variant="PO", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
+...             starting_stacks=[100, 1.5])
+Traceback (most recent call last):
+  ...
+omaha.errors.HistoryError: starting_stacks[1]: not a whole number of chips: amounts are \
+integers in the table's smallest unit (write cents as 150, not 1.50), got 1.5
 """
 
 from __future__ import annotations
 
 import datetime
 import warnings
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from omaha.config import MAX_SEATS
-from omaha.limits import shown
-from omaha.phh.actions import Action, parse_action
-from omaha.phh.errors import HistoryError
-from omaha.phh.fields import OPTIONAL_FIELDS, check_chips, check_chips_list
+from omaha.errors import HistoryError
+from omaha.limits import MAX_CHIPS, shown
+from omaha.phh.notation import Action, heads_up_reversed, parse_action, whole_chips
 from omaha.phh.variants import PORTABLE_CODES, Variant, variant_for_code
 
-__all__ = ["HandHistory", "UnknownFieldWarning"]
+__all__ = [
+    "OPTIONAL_FIELDS",
+    "HandHistory",
+    "UnknownFieldWarning",
+    "check_boolean",
+    "check_chips",
+    "check_chips_list",
+    "check_integer",
+]
 
 _BET_FIELDS = ("min_bet", "small_bet", "big_bet")
 REQUIRED_ORDER = (
@@ -49,6 +69,169 @@ REQUIRED_ORDER = (
 
 class UnknownFieldWarning(UserWarning):
     """A PHH field that is neither standard nor user-defined (``_name``) was kept as is."""
+
+
+# --- the checks of one field -----------------------------------------------------------
+# Each takes the field name, the raw value (as the TOML reader returns it, or as a caller
+# passed it) and returns the value in its normal Python form, or raises HistoryError
+# naming the field.
+
+Checker = Callable[[str, Any, int], Any]
+"""A field's check: ``(name, value, players) -> normal value``."""
+
+
+def _kind(value: object) -> str:
+    """The value as an error message shows it: numbers as written, other values with their
+    kind (a number is often right but out of range; a string or an array is the wrong kind)."""
+    if isinstance(value, bool):
+        return f"boolean {str(value).lower()}"
+    if isinstance(value, (list, tuple)):
+        return "an array"
+    if isinstance(value, dict):
+        return "a table"
+    if isinstance(value, (Decimal, float)) and len(str(value)) <= 40:
+        return str(value)
+    if isinstance(value, (int, Decimal, float)):
+        return shown(value)
+    return f"{type(value).__name__} {shown(value)}"
+
+
+def _bound(number: int) -> str:
+    return {MAX_CHIPS: "2**63-1", -(2**63): "-2**63"}.get(number, str(number))
+
+
+def check_chips(name: str, value: object, *, positive: bool = False) -> int:
+    """A whole, non-negative (or positive) number of chips (see
+    :func:`~omaha.phh.notation.whole_chips`)."""
+    try:
+        return whole_chips(value, positive=positive)
+    except (TypeError, ValueError) as exc:
+        raise HistoryError(f"{exc}, got {_kind(value)}", field=name) from None
+
+
+def check_chips_list(
+    name: str, value: object, players: int, *, positive: bool = False
+) -> tuple[int, ...]:
+    """One whole number of chips per player; their total at most MAX_CHIPS (2**63-1)."""
+    items = _per_player(name, value, players)
+    chips = tuple(
+        check_chips(f"{name}[{i}]", item, positive=positive) for i, item in enumerate(items)
+    )
+    if sum(chips) > MAX_CHIPS:
+        raise HistoryError(f"totals {sum(chips)} chips, above the limit MAX_CHIPS = 2**63-1",
+                           field=name)
+    return chips
+
+
+def check_integer(name: str, value: object, low: int, high: int, what: str = "an integer") -> int:
+    """A TOML integer (not a boolean, not a float) from ``low`` to ``high``."""
+    if type(value) is not int or not low <= value <= high:
+        raise HistoryError(
+            f"expected {what} from {_bound(low)} to {_bound(high)}, got {_kind(value)}", field=name
+        )
+    return value
+
+
+def check_boolean(name: str, value: object) -> bool:
+    """A TOML boolean."""
+    if not isinstance(value, bool):
+        raise HistoryError(f"expected true or false, got {_kind(value)}", field=name)
+    return value
+
+
+def _per_player(name: str, value: object, players: int) -> list[Any]:
+    if not isinstance(value, (list, tuple)):
+        raise HistoryError(
+            f"expected an array with one entry per player, got {_kind(value)}", field=name
+        )
+    if len(value) != players:
+        raise HistoryError(
+            f"has {len(value)} entries but the hand has {players} players (starting_stacks)",
+            field=name,
+        )
+    return list(value)
+
+
+def _each(check: Checker) -> Checker:
+    """The checker of an array with one value per player, each checked by ``check``."""
+    def check_all(name: str, value: object, players: int) -> tuple[Any, ...]:
+        items = _per_player(name, value, players)
+        return tuple(check(f"{name}[{i}]", item, players) for i, item in enumerate(items))
+    return check_all
+
+
+def _ranged(low: int, high: int) -> Checker:
+    return lambda name, value, players: check_integer(name, value, low, high)
+
+
+def _string(name: str, value: object, players: int) -> str:
+    if not isinstance(value, str):
+        raise HistoryError(f"expected a string, got {_kind(value)}", field=name)
+    return value
+
+
+def _string_or_integer(name: str, value: object, players: int) -> str | int:
+    """A name or an int64 number (hand and table identifiers)."""
+    if isinstance(value, str):
+        return value
+    return check_integer(name, value, -(2**63), 2**63 - 1)
+
+
+def _number(name: str, value: object, players: int) -> int | Decimal:
+    """A finite number (seconds) from 0 to MAX_CHIPS."""
+    number = Decimal(repr(value)) if isinstance(value, float) else value
+    if (
+        isinstance(number, (int, Decimal))
+        and not isinstance(number, bool)
+        and (isinstance(number, int) or number.is_finite())   # NaN cannot be compared
+        and 0 <= number <= MAX_CHIPS
+    ):
+        return number
+    raise HistoryError(f"expected a number from 0 to 2**63-1, got {_kind(value)}", field=name)
+
+
+def _local_time(name: str, value: object, players: int) -> datetime.time:
+    if not isinstance(value, datetime.time) or value.tzinfo is not None:
+        raise HistoryError(
+            f"expected a TOML local time like 12:30:00, got {_kind(value)}", field=name
+        )
+    return value
+
+
+OPTIONAL_FIELDS: dict[str, Checker] = {
+    "author": _string,
+    "event": _string,
+    "url": _string,
+    "venue": _string,
+    "address": _string,
+    "city": _string,
+    "region": _string,
+    "postal_code": _string,
+    "country": _string,
+    "time": _local_time,
+    "time_zone": _string,
+    "time_zone_abbreviation": _string,
+    "day": _ranged(1, 31),
+    "month": _ranged(1, 12),
+    "year": _ranged(1, 9999),
+    "hand": _string_or_integer,
+    "level": _ranged(0, MAX_CHIPS),
+    "seats": _each(_ranged(1, MAX_SEATS)),   # within seat_count: _check_cross_fields
+    "seat_count": _ranged(2, MAX_SEATS),
+    "table": _string_or_integer,
+    "players": _each(_string),
+    "finishing_stacks": check_chips_list,
+    "winnings": check_chips_list,
+    "currency": _string,
+    "currency_symbol": _string,
+    "ante_trimming_status": lambda name, value, players: check_boolean(name, value),
+    "time_limit": _number,
+    "time_banks": _each(_number),
+}
+"""The PHH standard's optional fields, in its order, with their checkers."""
+
+
+# --- the hand --------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -142,7 +325,7 @@ class HandHistory:
 
     def posted_antes(self) -> tuple[int, ...]:
         """The ante each player (in PHH order) posts: ``antes``, reversed heads-up."""
-        return _heads_up_reversed(self.antes)
+        return heads_up_reversed(self.antes)
 
     def posted_blinds(self) -> tuple[int, ...]:
         """The blind each player (in PHH order) posts: heads-up the array is reversed, so
@@ -152,7 +335,7 @@ class HandHistory:
         ...             starting_stacks=[100, 100]).posted_blinds()
         (2, 1)
         """
-        return _heads_up_reversed(self.blinds_or_straddles)
+        return heads_up_reversed(self.blinds_or_straddles)
 
     def fields(self) -> Iterator[tuple[str, Any]]:
         """The fields to write, as ``(name, value)`` pairs: required fields first in the
@@ -227,10 +410,6 @@ def _restore_variant(fields: Mapping[str, Any]) -> dict[str, Any]:
     restored = {name: value for name, value in fields.items() if name != "_variant"}
     restored["variant"] = real
     return restored
-
-
-def _heads_up_reversed(values: Sequence[int]) -> tuple[int, ...]:
-    return tuple(reversed(values)) if len(values) == 2 else tuple(values)
 
 
 def _check_metadata(metadata: Mapping[str, Any], players: int) -> dict[str, Any]:

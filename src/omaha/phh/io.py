@@ -1,4 +1,4 @@
-"""Reading and writing ``.phh`` files (one hand) and ``.phhs`` collections.
+"""Reading and writing ``.phh`` files (one hand) and ``.phhs`` collections, and their TOML.
 
 A ``.phhs`` collection is TOML whose top-level tables are hands, named ``[1]``, ``[2]``...
 as PokerKit writes them. Readers tell the two apart by content: a top level with a
@@ -28,38 +28,63 @@ binary; the size limit (:data:`~omaha.limits.MAX_PHH_BYTES`) holds for both:
 >>> _ = buffer.seek(0)
 >>> load_all(buffer) == [hh, hh]
 True
+
+The TOML underneath: reading uses :mod:`tomllib` (``tomli`` before Python 3.11) with floats
+kept exact as :class:`~decimal.Decimal`, so money is never a binary float. Writing is a
+small emitter for the value types PHH fields and user-defined fields can hold: booleans,
+integers, decimals/floats, strings, local and offset date-times, dates, times, arrays and
+inline tables.
+
+>>> format_value(["d dh p1 AcAd", 'say "hi"'])
+'["d dh p1 AcAd", "say \\\\"hi\\\\""]'
+>>> load_toml(format_assignment("x y", {"a": [1, 2], "b": True}))
+{'x y': {'a': [1, 2], 'b': True}}
 """
 
 from __future__ import annotations
 
+import datetime
 import io
+import math
 import os
-from collections.abc import Iterable, Mapping
-from typing import IO, Any, cast
+import re
+import sys
+from collections.abc import Callable, Iterable, Mapping
+from decimal import Decimal
+from typing import IO, Any, TypeVar, cast
 
-from omaha.limits import MAX_PHH_BYTES
-from omaha.phh.compat import pokerkit_compatible
-from omaha.phh.errors import HistoryError
+from omaha.errors import HistoryError
+from omaha.limits import MAX_PHH_BYTES, MAX_PHH_DEPTH
+from omaha.phh.export import pokerkit_compatible
 from omaha.phh.history import HandHistory
-from omaha.phh.tomlio import format_assignment, format_key, format_value, load_toml
+
+if sys.version_info >= (3, 11):
+    import tomllib
+else:  # pragma: no cover - exercised on Python 3.10 only
+    import tomli as tomllib
 
 __all__ = [
     "dump",
     "dump_all",
     "dumps",
     "dumps_all",
+    "format_assignment",
+    "format_key",
+    "format_value",
     "load",
     "load_all",
+    "load_toml",
     "loads",
     "loads_all",
     "read_histories",
 ]
 
 PathLike = str | os.PathLike[str]
-Source = str | os.PathLike[str] | IO[str] | IO[bytes]
+Source = PathLike | IO[str] | IO[bytes]
 """A path, or a file open for reading (text or binary)."""
-Target = str | os.PathLike[str] | IO[str] | IO[bytes]
+Target = PathLike | IO[str] | IO[bytes]
 """A path, or a file open for writing (text or binary; text goes out as UTF-8)."""
+Read = TypeVar("Read")
 
 
 def loads(text: str) -> HandHistory:
@@ -89,7 +114,7 @@ def dumps(history: HandHistory, *, compatible: bool = False) -> str:
     """Write one hand as ``.phh`` text: required fields first, one action per line.
 
     ``compatible=True`` writes a standard variant code PokerKit reads in place of an
-    extension code (:func:`~omaha.phh.compat.pokerkit_compatible`), or raises HistoryError
+    extension code (:func:`~omaha.phh.export.pokerkit_compatible`), or raises HistoryError
     where none is faithful.
     """
     if compatible:
@@ -122,10 +147,7 @@ def dumps_all(
 
 def load(source: Source) -> HandHistory:
     """Read one hand from a ``.phh`` file: a path or an open file; errors name the file."""
-    try:
-        return loads(_read_text(source))
-    except HistoryError as exc:
-        raise exc.located(source=_name(source)) from None
+    return _read(source, loads)
 
 
 def load_all(source: Source) -> list[HandHistory]:
@@ -133,18 +155,12 @@ def load_all(source: Source) -> list[HandHistory]:
 
     Errors name the file and the hand.
     """
-    try:
-        return loads_all(_read_text(source))
-    except HistoryError as exc:
-        raise exc.located(source=_name(source)) from None
+    return _read(source, loads_all)
 
 
 def read_histories(source: Source) -> list[tuple[str | None, HandHistory]]:
     """Every hand in a file of either kind: ``(table name, hand)``, the name None for a ``.phh``."""
-    try:
-        return _hands(load_toml(_read_text(source)))
-    except HistoryError as exc:
-        raise exc.located(source=_name(source)) from None
+    return _read(source, lambda text: _hands(load_toml(text)))
 
 
 def dump(history: HandHistory, target: Target, *, compatible: bool = False) -> None:
@@ -187,6 +203,14 @@ def _format_actions(actions: Any) -> str:
         return "actions = []"
     body = "".join(f"  {format_value(text)},\n" for text in actions)
     return f"actions = [\n{body}]"
+
+
+def _read(source: Source, parse: Callable[[str], Read]) -> Read:
+    """``parse`` of the file's text; its errors also name the file."""
+    try:
+        return parse(_read_text(source))
+    except HistoryError as exc:
+        raise exc.located(source=_name(source)) from None
 
 
 def _name(source: Source) -> str:
@@ -233,3 +257,115 @@ def _write_text(text: str, target: Target) -> None:
         cast("IO[str]", target).write(text)
     else:
         cast("IO[bytes]", target).write(text.encode("utf-8"))
+
+
+# --- TOML ------------------------------------------------------------------------------
+
+_BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+_ESCAPES = {
+    '"': '\\"',
+    "\\": "\\\\",
+    "\b": "\\b",
+    "\t": "\\t",
+    "\n": "\\n",
+    "\f": "\\f",
+    "\r": "\\r",
+}
+
+
+def load_toml(text: str) -> dict[str, Any]:
+    """Parse TOML text, floats as Decimal.
+
+    Limits: at most :data:`~omaha.limits.MAX_PHH_BYTES` characters and
+    :data:`~omaha.limits.MAX_PHH_DEPTH` levels of nested arrays/tables.
+
+    Raises:
+        HistoryError: the text is not valid TOML (the message keeps the parser's line and
+            column), or is past a limit.
+    """
+    if len(text) > MAX_PHH_BYTES:
+        raise HistoryError(f"the text is longer than the limit of {MAX_PHH_BYTES} characters")
+    try:
+        data = tomllib.loads(text, parse_float=Decimal)
+    except tomllib.TOMLDecodeError as exc:
+        raise HistoryError(f"bad TOML: {exc}") from None
+    except ValueError as exc:   # e.g. an integer of more than 4300 digits
+        raise HistoryError(f"bad TOML: {exc}") from None
+    except RecursionError:   # the parser recurses once per nested array or inline table
+        raise HistoryError(f"arrays or tables nested deeper than {MAX_PHH_DEPTH} levels") from None
+    _check_depth(data)
+    return data
+
+
+def _check_depth(data: object) -> None:
+    """Refuse nesting deeper than MAX_PHH_DEPTH (iteratively: no recursion to exhaust)."""
+    stack = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, (dict, list)):
+            if depth > MAX_PHH_DEPTH:
+                raise HistoryError(f"arrays or tables nested deeper than {MAX_PHH_DEPTH} levels")
+            items = value.values() if isinstance(value, dict) else value
+            stack.extend((item, depth + 1) for item in items)
+
+
+def format_key(key: str) -> str:
+    """A TOML key: bare when it can be, quoted otherwise."""
+    return key if _BARE_KEY.fullmatch(key) else _format_string(key)
+
+
+def format_assignment(key: str, value: object) -> str:
+    """One ``key = value`` line."""
+    return f"{format_key(key)} = {format_value(value)}"
+
+
+def format_value(value: object) -> str:
+    """A TOML value for a Python value read by :func:`load_toml` (or built like one).
+
+    Raises:
+        TypeError: the value has no TOML form (e.g. None, a set).
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, (Decimal, float)):
+        return _format_float(value)
+    if isinstance(value, str):
+        return _format_string(value)
+    if isinstance(value, (datetime.date, datetime.time)):  # datetimes are dates too
+        return value.isoformat()
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(format_value(item) for item in value) + "]"
+    if isinstance(value, Mapping):
+        pairs = (f"{format_key(str(k))} = {format_value(v)}" for k, v in value.items())
+        return "{" + ", ".join(pairs) + "}"
+    raise TypeError(f"no TOML form for {type(value).__name__} value {value!r}")
+
+
+def _format_float(value: Decimal | float) -> str:
+    if isinstance(value, float):
+        if math.isnan(value):
+            return "nan"
+        if math.isinf(value):
+            return "inf" if value > 0 else "-inf"
+        return repr(value)
+    if value.is_nan():
+        return "nan"
+    if value.is_infinite():
+        return "inf" if value > 0 else "-inf"
+    text = str(value)
+    # A TOML float needs a fraction or an exponent; Decimal("3") would read back as an int.
+    return text if any(c in text for c in ".eE") else text + ".0"
+
+
+def _format_string(text: str) -> str:
+    out = []
+    for char in text:
+        if char in _ESCAPES:
+            out.append(_ESCAPES[char])
+        elif ord(char) < 0x20 or ord(char) == 0x7F:
+            out.append(f"\\u{ord(char):04X}")
+        else:
+            out.append(char)
+    return '"' + "".join(out) + '"'

@@ -1,22 +1,57 @@
 """Replaying a history through the engine, with the legality checks of live play.
 
 :func:`replay_history` builds the engine's :class:`~omaha.hand.Hand` from the history's
-fields (:mod:`omaha.phh.stakes`), deals it the history's cards, and applies every action in
-order. The engine decides whose turn it is and what each player may do (B1-B8): an action
+fields (:func:`config_for_history`), deals it the history's cards, and applies every action
+in order. The engine decides whose turn it is and what each player may do (B1-B8): an action
 the engine refuses, an action out of turn, a board dealt too early or missing, or cards
-that contradict each other stop the replay with a :class:`~omaha.phh.HistoryError` naming
+that contradict each other stop the replay with a :class:`~omaha.errors.HistoryError` naming
 the action's index and text.
 
-Cards: hole and board cards come from the ``d dh``/``d db`` actions, and unknown hole cards
-(``??``) from what the player shows (``sm``). Cards the history never reveals are drawn from
-the rest of the deck (seeded, so a replay is deterministic); they are allowed only where
+>>> from omaha.phh import loads
+>>> hh = loads('variant = "PO"\\nantes = [0, 0, 0]\\nblinds_or_straddles = [1, 2, 0]\\n'
+...            'min_bet = 2\\nstarting_stacks = [100, 100, 100]\\n'
+...            'actions = ["p3 cbr 7", "p1 f", "p2 f"]\\n')
+>>> result = replay_history(hh)
+>>> result.finishing_stacks, result.complete
+((99, 98, 103), True)
+>>> replay_history(loads('variant = "PO"\\nantes = [0, 0]\\nblinds_or_straddles = [1, 2]\\n'
+...     'min_bet = 2\\nstarting_stacks = [100, 100]\\nactions = ["p1 cc"]\\n'))
+Traceback (most recent call last):
+  ...
+omaha.errors.HistoryError: actions[0] 'p1 cc': it is p2's turn, not p1's (B1)
+
+**The game** (:func:`config_for_history`; :func:`~omaha.phh.export.forced_bet_fields` writes
+it back). PHH writes forced bets as per-player arrays in blind order (index 0 the small
+blind, index 1 the big blind; heads-up the arrays are reversed onto the players, see
+:meth:`~omaha.phh.HandHistory.posted_blinds`). The engine has a uniform ante, a big-blind
+ante, the two blinds and live big blinds of new players (T3, T5), so these are the arrays it
+replays:
+
+* ``antes``: all equal (``[a, a, a]``), with possibly more at index 1 — the big-blind ante
+  (``[0, 3, 0]`` is a big-blind ante of 3; ``[1, 4, 1]`` an ante of 1 and a big-blind ante
+  of 3). A button ante and other patterns are refused.
+* ``blinds_or_straddles``: ``[sb, bb, 0, ...]`` with ``sb`` at least 1; or, in pot and no
+  limit, a single blind ``[b, 0, 0, ...]`` as some tournament files record it: the lone
+  blind is the big blind (``GameConfig(small_blind=0, big_blind=b)``), posted by p1
+  (heads-up by the button, the arrays being reversed) and the action starts after it; its
+  big-blind ante is then at index 0 of ``antes``. A non-zero entry further on is accepted
+  only as a T5 live big blind, listed in the user field ``_live_blinds`` (player numbers);
+  the engine has no straddles.
+* ``min_bet`` must equal the big blind (the engine's minimum bet, B4).
+
+Extension user fields for engine options the standard cannot express: ``_max_raises`` (the
+fixed-limit cap, B3; 0 for none) and ``_uncapped_heads_up`` (lift it on heads-up rounds).
+
+**Cards.** Hole and board cards come from the ``d dh``/``d db`` actions, and unknown hole
+cards (``??``) from what the player shows (``sm``). Cards the history never reveals are drawn
+from the rest of the deck (seeded, so a replay is deterministic); they are allowed only where
 they cannot matter: a hand that reaches a showdown needs the whole board and the hole cards
 of every player still in.
 
-Showdown: the engine shows and mucks by rule S1 itself, so ``sm`` actions are checked (the
-player is still in, the cards are theirs) but do not steer it.
+**Showdown.** The engine shows and mucks by rule S1 itself, so ``sm`` actions are checked
+(the player is still in, the cards are theirs) but do not steer it.
 
-Extensions read here: a no-op whose commentary is exactly ``pN protected all-in (D2)``
+Other extensions read here: a no-op whose commentary is exactly ``pN protected all-in (D2)``
 replays the D2 timeout of a player with chips in (they keep the rest of their stack), and
 the user field ``_rake`` (total chips raked, rule K1) is taken again.
 """
@@ -25,14 +60,17 @@ from __future__ import annotations
 
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from omaha.config import GameConfig
 from omaha.deck import board_positions, cards_needed, hole_position, shuffled_cards
-from omaha.errors import OmahaError
+from omaha.errors import HistoryError, OmahaError
 from omaha.hand import Hand, RakeRule
 from omaha.limits import MAX_CHIPS
-from omaha.phh.actions import (
+from omaha.phh.history import HandHistory, check_boolean, check_integer
+from omaha.phh.notation import (
     Action,
     BetOrRaiseTo,
     CheckOrCall,
@@ -40,15 +78,21 @@ from omaha.phh.actions import (
     DealHole,
     Fold,
     NoOp,
+    PhhCard,
     ShowOrMuck,
+    blind_players,
+    format_phh_cards,
+    table_seats,
 )
-from omaha.phh.cards import PhhCard, format_phh_cards
-from omaha.phh.errors import HistoryError
-from omaha.phh.history import HandHistory
-from omaha.phh.seats import blind_players, table_seats
-from omaha.phh.stakes import config_for_history
+from omaha.phh.variants import engine_variant
 
-__all__ = ["PROTECTED_ALL_IN", "RecordedRake", "ReplayResult", "replay_history"]
+__all__ = [
+    "PROTECTED_ALL_IN",
+    "RecordedRake",
+    "ReplayResult",
+    "config_for_history",
+    "replay_history",
+]
 
 PROTECTED_ALL_IN = re.compile(r"p([1-9][0-9]*) protected all-in \(D2\)")
 """The commentary of the no-op that records a D2 protected all-in."""
@@ -114,9 +158,8 @@ def replay_history(
     deck = plan.deck(rng if rng is not None else random.Random(0))
     recorded = history.user_fields.get("_rake")
     if recorded is not None:
-        if type(recorded) is not int or not 0 <= recorded <= MAX_CHIPS:
-            raise HistoryError(f"expected a whole number of chips, got {recorded!r}", field="_rake")
-        rake = RecordedRake(recorded)
+        chips = check_integer("_rake", recorded, 0, MAX_CHIPS, "a whole number of chips")
+        rake = RecordedRake(chips)
     try:
         hand = Hand(
             config,
@@ -132,6 +175,105 @@ def replay_history(
     plan.check_showdown(hand, seats)
     stacks = hand.stacks
     return ReplayResult(history, hand, tuple(stacks[s] for s in seats), hand.is_over)
+
+
+# --- the game --------------------------------------------------------------------------
+
+
+def config_for_history(history: HandHistory) -> tuple[GameConfig, tuple[int, ...]]:
+    """The engine game of a history and the players (0-based, PHH order) posting live blinds.
+
+    Raises:
+        HistoryError: the forced bets or options are ones the engine does not play.
+    """
+    game = history.game
+    blinds = history.blinds_or_straddles
+    small_blind, big_blind = blinds[0], blinds[1]
+    if small_blind >= 1 and big_blind == 0 and not game.fixed_limit:
+        small_blind, big_blind = 0, blinds[0]   # a lone blind is the big blind (T3)
+    elif small_blind < 1 or big_blind < small_blind:
+        raise HistoryError(
+            f"the engine needs a small blind of at least 1 and a big blind at least as large, "
+            f"got {list(blinds[:2])}",
+            field="blinds_or_straddles",
+        )
+    live = _live_blinds(history, big_blind)
+    ante, big_blind_ante = _antes(history.antes, 1 if small_blind else 0)
+    options: dict[str, Any] = {
+        "variant": engine_variant(game),
+        "structure": game.engine_structure,
+        "small_blind": small_blind,
+        "big_blind": big_blind,
+        "ante": ante,
+        "big_blind_ante": big_blind_ante,
+    }
+    if game.fixed_limit:
+        options.update(small_bet=history.small_bet, big_bet=history.big_bet)
+    elif history.min_bet != big_blind:
+        raise HistoryError(
+            f"min_bet {history.min_bet} differs from the big blind {big_blind}; the engine's "
+            "minimum bet is the big blind (rule B4)",
+            field="min_bet",
+        )
+    options.update(_cap_options(history.user_fields))
+    try:
+        return GameConfig(**options), live
+    except OmahaError as exc:
+        raise HistoryError(f"the engine refuses this game: {exc}") from None
+
+
+def _live_blinds(history: HandHistory, big_blind: int) -> tuple[int, ...]:
+    listed = history.user_fields.get("_live_blinds", [])
+    if not isinstance(listed, list) or not all(type(p) is int for p in listed):
+        raise HistoryError("expected a list of player numbers", field="_live_blinds")
+    live = []
+    for index, amount in enumerate(history.blinds_or_straddles[2:], start=2):
+        if amount == 0:
+            continue
+        if index + 1 not in listed or amount != big_blind:
+            raise HistoryError(
+                f"p{index + 1} posts {amount}: straddles are not played by the engine (a live "
+                f"big blind of {big_blind} is, when _live_blinds lists the player)",
+                field="blinds_or_straddles",
+            )
+        live.append(index)
+    if sorted(p - 1 for p in listed) != live:
+        raise HistoryError(
+            "must list exactly the players with a live blind in blinds_or_straddles",
+            field="_live_blinds",
+        )
+    return tuple(live)
+
+
+def _antes(antes: Sequence[int], big: int) -> tuple[int, int]:
+    """``(ante, big_blind_ante)`` of an antes array whose big blind is at index ``big``
+    (1, or 0 with a single blind), or HistoryError."""
+    others = [a for i, a in enumerate(antes) if i != big]
+    ante = others[0]
+    if any(a != ante for a in others) or antes[big] < ante:
+        raise HistoryError(
+            f"{list(antes)}: the engine plays equal antes and a big-blind ante (index {big}) "
+            "only",
+            field="antes",
+        )
+    return ante, antes[big] - ante
+
+
+def _cap_options(user_fields: Mapping[str, Any]) -> dict[str, Any]:
+    """The engine's fixed-limit cap options from their extension user fields."""
+    options: dict[str, Any] = {}
+    if "_max_raises" in user_fields:
+        cap = check_integer("_max_raises", user_fields["_max_raises"], 0, MAX_CHIPS,
+                            "a whole number of raises (0: no cap)")
+        options["max_raises"] = cap or None
+    if "_uncapped_heads_up" in user_fields:
+        options["uncapped_heads_up"] = check_boolean(
+            "_uncapped_heads_up", user_fields["_uncapped_heads_up"]
+        )
+    return options
+
+
+# --- the cards and the actions ---------------------------------------------------------
 
 
 class _CardPlan:
@@ -260,9 +402,7 @@ class _Replayer:
             text = self.history.actions[index]
             try:
                 self._apply(action)
-            except _Refused as exc:
-                raise HistoryError(str(exc), index=index, action=text) from None
-            except OmahaError as exc:
+            except (_Refused, OmahaError) as exc:
                 raise HistoryError(str(exc), index=index, action=text) from None
 
     def _player(self, seat: int | None) -> str:

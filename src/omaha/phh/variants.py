@@ -1,4 +1,4 @@
-"""PHH variant codes for the games the engine plays (rule C6).
+"""PHH variant codes for the games the engine plays (rule C6), and the engine's game for each.
 
 The PHH standard names two Omaha games: ``PO`` (pot-limit Omaha high) and ``FO/8``
 (fixed-limit Omaha hi/lo eight or better). It says new variants get new codes; this module
@@ -26,12 +26,18 @@ The 4-card games drop the card count, as the standard does. Texas Hold'em, which
 also plays (rule C6), keeps the standard's ``FT`` and ``NT`` and adds ``PT`` (pot limit).
 Fixed-limit codes take ``small_bet`` and ``big_bet``; pot- and no-limit codes take ``min_bet``.
 
+:func:`engine_variant` and :func:`variant_for_config` go between a code and the engine's
+:class:`~omaha.config.Variant` and :class:`~omaha.config.GameConfig` (the forced bets a
+history adds are read in :mod:`omaha.phh.replay` and written in :mod:`omaha.phh.export`).
+
 >>> variant_for_code("PO/8")
 Variant(code='PO/8', structure='pot', hilo=True, hole_cards=4, game='omaha')
 >>> variant_for_code("P5O").name
 'pot-limit 5-card Omaha high'
 >>> find_variant(structure="fixed", hilo=True).code
 'FO/8'
+>>> engine_variant(variant_for_code("P5O")).name, variant_for_code("P5O").engine_structure
+('5-Card Omaha High', Structure.POT_LIMIT)
 """
 
 from __future__ import annotations
@@ -39,11 +45,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from omaha.config import VARIANTS as ENGINE_VARIANTS
+from omaha.config import GameConfig, parse_variant
 from omaha.config import Structure as EngineStructure
-from omaha.config import parse_variant
-from omaha.errors import ConfigError
+from omaha.config import Variant as EngineVariant
+from omaha.errors import ConfigError, HistoryError
 from omaha.limits import shown
-from omaha.phh.errors import HistoryError
 
 __all__ = [
     "PORTABLE_CODES",
@@ -51,8 +58,10 @@ __all__ = [
     "VARIANTS",
     "Structure",
     "Variant",
+    "engine_variant",
     "find_variant",
     "variant_for_code",
+    "variant_for_config",
     "variant_for_name",
 ]
 
@@ -119,6 +128,11 @@ class Variant:
         """The PHH fields holding the bet sizes for this structure."""
         return ("small_bet", "big_bet") if self.fixed_limit else ("min_bet",)
 
+    @property
+    def engine_structure(self) -> EngineStructure:
+        """The engine's betting structure for this code (B3)."""
+        return _ENGINE_STRUCTURES[self.structure]
+
 
 def _code(structure: Structure, hilo: bool, hole_cards: int) -> str:
     cards = "" if hole_cards == 4 else str(hole_cards)
@@ -177,6 +191,7 @@ _PHH_STRUCTURES: dict[EngineStructure, Structure] = {
     EngineStructure.POT_LIMIT: "pot",
     EngineStructure.NO_LIMIT: "no",
 }
+_ENGINE_STRUCTURES = {phh: engine for engine, phh in _PHH_STRUCTURES.items()}
 
 
 def variant_for_name(text: str) -> Variant:
@@ -212,4 +227,33 @@ def variant_for_name(text: str) -> Variant:
         hilo=game.hi_lo,
         hole_cards=game.hole_cards,
         game=game.hand_rule,
+    )
+
+
+def engine_variant(game: Variant) -> EngineVariant:
+    """The engine's variant for a PHH variant (one of omaha.config.VARIANTS when it exists)."""
+    for variant in ENGINE_VARIANTS:
+        if (variant.hole_cards, variant.hand_rule, variant.hi_lo) == (
+            game.hole_cards,
+            game.game,
+            game.hilo,
+        ):
+            return variant
+    return EngineVariant(
+        name=game.name, hole_cards=game.hole_cards, hand_rule=game.game, hi_lo=game.hilo
+    )
+
+
+def variant_for_config(config: GameConfig) -> Variant:
+    """The PHH variant of an engine game.
+
+    Raises:
+        HistoryError: no code exists (hi/lo Hold'em).
+    """
+    variant = config.variant
+    return find_variant(
+        structure=_PHH_STRUCTURES[config.structure],
+        hilo=variant.hi_lo,
+        hole_cards=variant.hole_cards,
+        game=variant.hand_rule,
     )

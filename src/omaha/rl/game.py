@@ -64,7 +64,7 @@ def make_config(game: str = "PO", blinds: tuple[int, int] = (1, 2),
     ('Omaha Hi/Lo 8-or-better', 2)
     """
     from omaha.phh import variant_for_name
-    from omaha.phh.stakes import engine_variant
+    from omaha.phh.variants import engine_variant
 
     code = variant_for_name(game)
     variant = engine_variant(code)
