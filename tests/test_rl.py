@@ -252,10 +252,10 @@ def test_vector_tables_match_single_episodes():
     assert np.abs(totals.sum(1)).max() < 1e-4
 
 
-def test_numpy_vector_tables_rewards_and_phh():
+def test_compiled_vector_tables_rewards_and_phh():
     """Rewards in big blinds sum to zero; each finished hand replays from its PHH."""
     tables = VectorTables(64, game="PO/8", players=4, stack=60)
-    assert tables.engine == "numpy"
+    assert tables.engine == "compiled"
     obs, mask, _ = tables.reset(seed=5)
     again = VectorTables(64, game="PO/8", players=4, stack=60)
     obs2, _, _ = again.reset(seed=5)
@@ -275,7 +275,7 @@ def test_numpy_vector_tables_rewards_and_phh():
     assert checked > 20
 
 
-@pytest.mark.parametrize("engine", ["numpy", "hands"])
+@pytest.mark.parametrize("engine", ["compiled", "hands"])
 def test_vector_tables_refuse_bad_actions_and_change_nothing(engine):
     tables = VectorTables(3, players=2, engine=engine)
     obs, mask, _ = tables.reset(seed=1)

@@ -208,11 +208,11 @@ cdef inline void _award(PotRecord* pot, Py_ssize_t n, const strength_t* high, co
     _pay(low_winners, pot.low_odd, pot.low_base, n, payouts)
 
 
-cdef inline int settle_kernel(Py_ssize_t n, const chips_t* contributions, const uint8_t* folded,
-                              const strength_t* high, const strength_t* low,
-                              const int64_t* order, chips_t rake, chips_t dead,
-                              chips_t* payouts, chips_t* returned, PotRecord* pots, int* npots,
-                              Py_ssize_t* where) noexcept nogil:
+cdef int settle_kernel(Py_ssize_t n, const chips_t* contributions, const uint8_t* folded,
+                       const strength_t* high, const strength_t* low,
+                       const int64_t* order, chips_t rake, chips_t dead,
+                       chips_t* payouts, chips_t* returned, PotRecord* pots, int* npots,
+                       Py_ssize_t* where) noexcept nogil:
     """Whole settlement of one hand; `order` and `low` may be NULL (identity, high-only);
     `dead` is table money for the main pot (see build_layers)."""
     cdef int status, j

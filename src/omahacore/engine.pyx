@@ -34,7 +34,8 @@ from omahacore.transitions cimport (
     ACTIVE, MAX_PLAYERS, MUCKED, OK, POST_ANTE, PREFLOP, RIVER, SHOWDOWN, TO_AWARD,
     TO_SHOWDOWN, Legal, Outcome, Posted, Reason, Refusal, advance, apply_call, apply_check,
     apply_fold, apply_protect, apply_raise, board_range, call_reason, check_reason, legal_for,
-    open_preflop, post_forced, protect_reason, raise_reason, show_down, turn_reason)
+    open_preflop, post_forced, protect_reason, raise_reason, show_down, shuffle_deck,
+    turn_reason)
 
 from omahacore.actions import LegalActions
 from omahacore.errors import TableError
@@ -80,28 +81,11 @@ def shuffle_with(bytes entropy, int count):
     largest multiple of ``m`` below 256, so every position is equally likely (C2).
     """
     cdef unsigned char deck[52]
-    cdef const unsigned char* source = entropy
-    cdef Py_ssize_t used = 0, size = len(entropy)
-    cdef int i, j, m, limit, b
-    cdef unsigned char card
+    cdef Py_ssize_t used = 0
     if not 0 <= count <= 52:
         raise ValueError(f"cannot draw {count} cards from 52")
-    for i in range(52):
-        deck[i] = i
-    for i in range(count):
-        m = 52 - i
-        limit = 256 - 256 % m
-        while True:
-            if used == size:
-                return None
-            b = source[used]
-            used += 1
-            if b < limit:
-                break
-        j = i + b % m
-        card = deck[i]
-        deck[i] = deck[j]
-        deck[j] = card
+    if not shuffle_deck(entropy, len(entropy), &used, deck, count):
+        return None
     return deck[:count]
 
 

@@ -50,3 +50,4 @@ cdef strength_t omaha_low(const card_t* hole, int n_hole,
                           const card_t* board, int n_board) noexcept nogil
 cdef strength_t five_high(const card_t* cards) noexcept nogil
 cdef strength_t five_low(const card_t* cards) noexcept nogil
+cdef int best_of_any(const card_t* cards, int n, bint low) noexcept nogil

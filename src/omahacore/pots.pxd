@@ -32,6 +32,15 @@ ctypedef struct PotRecord:
     chips_t low_base
 
 
+# The whole settlement of one hand (P1, P2, S2-S4, K1), for other compiled modules: `order`
+# and `low` may be NULL; `pots` needs room for n records. Returns a POT_* status.
+cdef int settle_kernel(Py_ssize_t n, const chips_t* contributions, const uint8_t* folded,
+                       const strength_t* high, const strength_t* low,
+                       const int64_t* order, chips_t rake, chips_t dead,
+                       chips_t* payouts, chips_t* returned, PotRecord* pots, int* npots,
+                       Py_ssize_t* where) noexcept nogil
+
+
 cdef class PotLayer:
     cdef readonly object amount
     cdef readonly tuple eligible

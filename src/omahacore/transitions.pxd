@@ -105,6 +105,13 @@ ctypedef struct Posted:
     int32_t kind
     chips_t amount
 
+# A shuffled deck's top `count` cards from random bytes (C2); false when the bytes ran out.
+cdef bint shuffle_deck(const unsigned char* entropy, Py_ssize_t size, Py_ssize_t* used,
+                       card_t* out, int count) noexcept nogil
+
+# Who posts the blinds (T3, T4): sets r.button, r.sb and r.bb for a button at `button`.
+cdef void seat_blinds(Rules* r, int button, bint single_blind) noexcept nogil
+
 # The dealt sequence (T6): hole cards one at a time from the small blind, then per street a
 # burn and its board cards. STREET_CARDS (this module's Python table) gives the offsets.
 cdef int board_range(int street, int* burn, int* first, int* end) noexcept nogil
@@ -133,5 +140,7 @@ cdef Outcome apply_check(const Rules* r, State* s, int i) noexcept nogil
 cdef Outcome apply_call(const Rules* r, State* s, int i) noexcept nogil
 cdef Outcome apply_raise(const Rules* r, State* s, int i, chips_t to) noexcept nogil
 cdef Outcome apply_protect(const Rules* r, State* s, int i) noexcept nogil
+cdef void strengths(const Rules* r, const State* s, const card_t* deck, strength_t* high,
+                    strength_t* low) noexcept nogil
 cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* high,
                    strength_t* low, int* order) noexcept nogil

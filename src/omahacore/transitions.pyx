@@ -16,7 +16,7 @@ street offsets (:data:`STREET_CARDS`, T6).
 
 from libc.stdint cimport INT64_MAX
 
-from omahacore.evaluator cimport omaha_high, omaha_low
+from omahacore.evaluator cimport best_of_any, omaha_high, omaha_low
 
 
 # Per street after preflop: (burn, first board card, end of board cards) as offsets from the
@@ -29,6 +29,58 @@ cdef int BOARD_TO[4]
 BURN_AT[0] = BOARD_FROM[0] = BOARD_TO[0] = 0
 for _street, (_burn, _first, _end) in enumerate(STREET_CARDS, 1):
     BURN_AT[_street], BOARD_FROM[_street], BOARD_TO[_street] = _burn, _first, _end
+
+
+cdef bint shuffle_deck(const unsigned char* entropy, Py_ssize_t size, Py_ssize_t* used,
+                       card_t* out, int count) noexcept nogil:
+    """Fisher-Yates from ``entropy[used[0]:size]``: each swap position below ``m`` comes from
+    one byte, redrawn while it is at or above the largest multiple of ``m`` below 256, so
+    every order is equally likely (C2). Writes the top ``count`` cards to ``out``."""
+    cdef card_t deck[52]
+    cdef card_t card
+    cdef int i, j, m, limit, b
+    for i in range(52):
+        deck[i] = i
+    for i in range(count):
+        m = 52 - i
+        limit = 256 - 256 % m
+        while True:
+            if used[0] >= size:
+                return False
+            b = entropy[used[0]]
+            used[0] += 1
+            if b < limit:
+                break
+        j = i + b % m
+        card = deck[i]
+        deck[i] = deck[j]
+        deck[j] = card
+    for i in range(count):
+        out[i] = deck[i]
+    return True
+
+
+cdef void seat_blinds(Rules* r, int button, bint single_blind) noexcept nogil:
+    """The small blind sits left of the button, heads-up on it (T3, T4); the big blind left
+    of the small blind. A single blind (no small blind) is posted where the small blind
+    would sit, and is the big blind."""
+    r.button = button
+    r.sb = button if r.n == 2 else (button + 1) % r.n
+    r.bb = r.sb if single_blind else (r.sb + 1) % r.n
+
+
+def blind_positions(int players, int button, bint single_blind=False):
+    """``(small blind, big blind)`` player indices for a button at player ``button`` (T3, T4).
+
+    >>> blind_positions(6, 5), blind_positions(2, 1), blind_positions(3, 0, True)
+    ((0, 1), (1, 0), (1, 1))
+    """
+    cdef Rules r
+    if not 2 <= players <= MAX_PLAYERS or not 0 <= button < players:
+        raise ValueError(f"a button among 2 to {MAX_PLAYERS} players, got {button} of {players}")
+    r.n = players
+    seat_blinds(&r, button, single_blind)
+    return r.sb, r.bb
 
 
 cdef int board_range(int street, int* burn, int* first, int* end) noexcept nogil:
@@ -361,6 +413,30 @@ cdef Outcome apply_protect(const Rules* r, State* s, int i) noexcept nogil:
     return advance(r, s, i)
 
 
+cdef void strengths(const Rules* r, const State* s, const card_t* deck, strength_t* high,
+                    strength_t* low) noexcept nogil:
+    """Every live hand's high and low strengths (0 for a folded player, low 0 for no low or
+    a high-only game): Omaha plays exactly two hole cards and three of the board (C3-C5),
+    Hold'em the best five of all seven (C6)."""
+    cdef card_t cards[11]
+    cdef int i, k, h = r.hole_cards
+    for i in range(r.n):
+        high[i] = low[i] = 0
+        if s.status[i] == FOLDED:
+            continue
+        for k in range(h):
+            cards[k] = hole_card(r, deck, i, k)
+        board_cards(r, deck, &cards[h])
+        if r.omaha_rule:
+            high[i] = omaha_high(cards, h, &cards[h], 5)
+            if r.hi_lo:
+                low[i] = omaha_low(cards, h, &cards[h], 5)
+        else:
+            high[i] = best_of_any(cards, h + 5, False)
+            if r.hi_lo:
+                low[i] = best_of_any(cards, h + 5, True)
+
+
 cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* high,
                    strength_t* low, int* order) noexcept nogil:
     """The automatic showdown of an Omaha hand (S1): every live hand's strengths (C3-C5),
@@ -372,25 +448,14 @@ cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* hig
     ``-1 - player``. Returns how many. (omaha/showdown.py's ShowdownState states the same rule
     in Python, for the manual showdown.)
     """
-    cdef int n = r.n, h = r.hole_cards
+    cdef int n = r.n
     cdef int i, j, k, start, count = 0, levels = 0, show
-    cdef card_t hole[6]
-    cdef card_t board[5]
     cdef chips_t level[MAX_PLAYERS]
     cdef chips_t c, top, second
     cdef int upto[MAX_PLAYERS]
     cdef strength_t best_high[MAX_PLAYERS]
     cdef strength_t best_low[MAX_PLAYERS]
-    board_cards(r, deck, board)
-    for i in range(n):
-        high[i] = low[i] = 0
-        if s.status[i] == FOLDED:
-            continue
-        for k in range(h):
-            hole[k] = hole_card(r, deck, i, k)
-        high[i] = omaha_high(hole, h, board, 5)
-        if r.hi_lo:
-            low[i] = omaha_low(hole, h, board, 5)
+    strengths(r, s, deck, high, low)
     # Contested levels (P1): the distinct live contributions up to the second largest; a
     # player is in the lowest upto[i] of them.
     top = second = -1

@@ -8,7 +8,7 @@ collapse to the one legal amount. The mask keeps only distinct legal actions: a 
 that lands on the same total as an earlier one is masked, and folding is masked when a check
 is free (the engine allows it, B2, but it never gains anything).
 
->>> from omaha.betting import LegalActions
+>>> from omaha import LegalActions
 >>> actions = ActionSet(fractions=(0.5, 1.0))
 >>> actions.names
 ('fold', 'check_call', 'raise_0.5_pot', 'raise_1_pot', 'min_raise', 'max_raise')
@@ -25,8 +25,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from omaha.betting import LegalActions
+import numpy as np
+
 from omaha.errors import ConfigError
+from omahacore.actions import LegalActions
+from omahacore.vector import action_totals
 
 __all__ = ["CHECK_CALL", "FOLD", "ActionSet"]
 
@@ -70,39 +73,26 @@ class ActionSet:
         ``current_bet`` is the bet to call this round and ``pot_total`` every chip in the
         pot. Empty when no raise is legal.
         """
-        low, high = legal.min_raise_to, legal.max_raise_to
-        if low is None or high is None:
-            return ()
-        after_call = pot_total + legal.call_amount
-        totals = []
-        for f in self.fractions:
-            to = current_bet + int(f * after_call)
-            totals.append(low if to < low else min(to, high))
-        if self.min_raise:
-            totals.append(low)
-        if self.max_raise:
-            totals.append(high)
-        return tuple(totals)
+        return self.evaluate(legal, current_bet, pot_total)[0]
 
     def mask(self, legal: LegalActions, current_bet: int, pot_total: int,
              totals: tuple[int, ...] | None = None) -> list[int]:
-        """1 for each legal, distinct action, else 0 (see the module notes).
+        """1 for each legal, distinct action, else 0 (see the module notes); ``totals`` is
+        accepted for compatibility and not needed."""
+        return self.evaluate(legal, current_bet, pot_total)[1]
 
-        ``totals`` is :meth:`raise_totals` when the caller has it already.
-        """
-        if totals is None:
-            totals = self.raise_totals(legal, current_bet, pot_total)
-        out = [1 if legal.call_amount > 0 else 0, 1]
-        if not totals:
-            return out + [0] * (self.size - 2)
-        seen: set[int] = set()
-        for to in totals:
-            if to in seen:
-                out.append(0)
-            else:
-                seen.add(to)
-                out.append(1)
-        return out
+    def evaluate(self, legal: LegalActions, current_bet: int,
+                 pot_total: int) -> tuple[tuple[int, ...], list[int]]:
+        """:meth:`raise_totals` and :meth:`mask` in one call, from the compiled kernel
+        (:func:`omahacore.vector.action_totals`, which :class:`~omaha.rl.VectorTables`
+        runs too: the sizes and the mask are stated once)."""
+        totals = np.zeros(self.size - 2, np.int64)
+        mask = np.zeros(self.size, np.int8)
+        low, high = legal.min_raise_to, legal.max_raise_to
+        action_totals(legal.call_amount, low or 0, high or 0, current_bet, pot_total,
+                      np.array(self.fractions, np.float64), self.min_raise, self.max_raise,
+                      totals, mask)
+        return (tuple(totals.tolist()) if low is not None else ()), mask.tolist()
 
     def describe(self, mask: Sequence[int]) -> list[str]:
         """The names of the actions a mask allows."""

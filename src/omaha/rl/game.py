@@ -41,37 +41,34 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omaha.betting import LegalActions
-from omaha.config import GameConfig
+from omahacore.actions import LegalActions
+from omaha.config import FIXED_LIMIT, GameConfig, parse_variant
 from omaha.errors import ArrayError, ConfigError, IllegalActionError
 from omaha.hand import Hand
 from omaha.rl.actions import CHECK_CALL, FOLD, ActionSet
-from omaha.states import ACTIVE, FOLDED
+from omahacore.vector import PLAYER_FEATURES, TABLE_FEATURES, observe_hand
 
 __all__ = ["PLAYER_FEATURES", "TABLE_FEATURES", "Episode", "make_config"]
 
-TABLE_FEATURES = 112
-PLAYER_FEATURES = 7
+# The observation layout is the compiled kernel's (omahacore.vector), stated there once.
 
 
 def make_config(game: str = "PO", blinds: tuple[int, int] = (1, 2),
                 stakes: tuple[int, int] = (2, 4)) -> GameConfig:
-    """A game from a PHH code or short name (``PO``, ``NO``, ``FO/8``, ``plo8``, ``nlh``...).
+    """A game from any name of :data:`omaha.config.VARIANT_NAMES` (``PO``, ``NO``, ``FO/8``,
+    ``plo8``, ``nlh``, ``omaha8``...), in the structure it says or its usual one.
 
     ``blinds`` are used in pot and no limit, ``stakes`` (small/big bet) in fixed limit.
 
     >>> make_config("plo8").variant.name, make_config("FO/8").big_blind
     ('Omaha Hi/Lo 8-or-better', 2)
-    """
-    from omaha.phh import variant_for_name
-    from omaha.phh.variants import engine_variant
 
-    code = variant_for_name(game)
-    variant = engine_variant(code)
-    if code.fixed_limit:
-        return GameConfig.fixed_limit(small_bet=stakes[0], big_bet=stakes[1], variant=variant)
-    maker = GameConfig.pot_limit if code.structure == "pot" else GameConfig.no_limit
-    return maker(small_blind=blinds[0], big_blind=blinds[1], variant=variant)
+    Raises:
+        ConfigError: an unknown name (the message lists the accepted names) or bad stakes.
+    """
+    if parse_variant(game).usual is FIXED_LIMIT:
+        return GameConfig.named(game, small_bet=stakes[0], big_bet=stakes[1])
+    return GameConfig.named(game, small_blind=blinds[0], big_blind=blinds[1])
 
 
 class Episode:
@@ -135,8 +132,7 @@ class Episode:
         legal = hand.legal_actions()
         current, pot = hand._current_bet, hand._pot
         self._legal = legal
-        self._totals = self.actions.raise_totals(legal, current, pot)
-        self._mask = self.actions.mask(legal, current, pot, self._totals)
+        self._totals, self._mask = self.actions.evaluate(legal, current, pot)
 
     @property
     def _hand(self) -> Hand:
@@ -221,26 +217,5 @@ class Episode:
                 raise ArrayError(f"out must be float32 of shape ({self.observation_size},), "
                                  f"got {out.dtype} {out.shape}")
             obs = out
-            obs[:108] = 0.0
-        street = hand._street
-        ones = [*hand._hole(player), *[52 + c for c in hand._board]]
-        if street < 4:
-            ones.append(104 + street)
-        obs[ones] = 1.0
-        scale = self._scale
-        legal = self._legal if self._actor == player else None
-        if legal is None:
-            values = [hand._pot * scale, 0.0, 0.0, 0.0]
-        else:
-            low, high = legal.min_raise_to, legal.max_raise_to
-            values = [hand._pot * scale, legal.call_amount * scale,
-                      0.0 if low is None else low * scale, 0.0 if high is None else high * scale]
-        stacks, bets, contrib, status = hand._stacks, hand._bets, hand._contrib, hand._status
-        button = hand._button
-        for i in (*range(player, n), *range(player)):
-            state = status[i]
-            values += (stacks[i] * scale, bets[i] * scale, contrib[i] * scale,
-                       state == ACTIVE, state != ACTIVE and state != FOLDED,
-                       state == FOLDED, i == button)
-        obs[108:] = values
+        observe_hand(hand, player, obs, self._scale)
         return obs

@@ -1,14 +1,19 @@
 """Many tables stepped in one call, with NumPy arrays in and out (self-play throughput).
 
-The caller plays every seat. Games without antes run on a NumPy engine that steps all
-tables at once (:mod:`omaha.rl.fast`, checked step by step against the hand engine in the
-tests); others drive one :class:`~omaha.rl.game.Episode` per table, as does
-``engine="hands"``. ``engine`` says which was chosen (``"numpy"`` or ``"hands"``). Each call
-takes one action per table (for that table's player to act) and returns, per table, the
-next player's observation and mask and, for tables whose hand just ended, every player's
-result in big blinds; a finished table deals its next hand at once (auto-reset), so the
-returned observation is already the new hand's. The arrays are reused between calls (copy
-them to keep them).
+The caller plays every seat. The tables run on the compiled batched kernel
+(:class:`omahacore.vector.VectorCore`): every table is a hand engine state stepped by the
+same compiled transitions :class:`~omaha.hand.Hand` runs, so the vector env plays exactly the
+hand engine's game for every :class:`~omaha.config.GameConfig` (single blind, antes, big
+blind antes, fixed, pot and no limit; the tests replay every table's hands on
+:class:`~omaha.hand.Hand` and compare every state). ``engine="hands"`` drives one
+:class:`~omaha.rl.game.Episode` per table instead (slower; the same rules).
+
+Each call takes one action per table (for that table's player to act) and returns, per
+table, the next player's observation and mask and, for tables whose hand just ended, every
+player's result in big blinds; a finished table deals its next hand at once (auto-reset), so
+the returned observation is already the new hand's. The arrays are reused between calls
+(copy them to keep them). Cards come from the OS's cryptographic generator (C2) unless
+:meth:`reset` gets a seed, which makes the whole run reproducible.
 
 =================  =========================  ============================================
 array              shape, dtype               meaning
@@ -24,7 +29,7 @@ array              shape, dtype               meaning
 >>> tables = VectorTables(4, game="NO", players=2)
 >>> obs, mask, actor = tables.reset(seed=1)
 >>> obs.shape, mask.shape, actor.tolist(), tables.engine
-((4, 126), (4, 6), [0, 0, 0, 0], 'numpy')
+((4, 126), (4, 6), [0, 0, 0, 0], 'compiled')
 >>> import numpy as np
 >>> obs, mask, actor, rewards, done = tables.step(np.zeros(4, np.int64))   # all fold
 >>> done.tolist(), rewards[0].tolist()
@@ -35,19 +40,23 @@ True
 
 from __future__ import annotations
 
+import os
+import warnings
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from omaha.config import GameConfig
+from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
 from omaha.errors import ArrayError, ConfigError
 from omaha.hand import Hand
 from omaha.rl.actions import ActionSet
-from omaha.rl.fast import FastTables, supports
 from omaha.rl.game import Episode, make_config
+from omahacore.vector import VectorCore, fill_decks
 
 __all__ = ["VectorTables"]
+
+ENGINES = ("compiled", "hands")
 
 
 class VectorTables:
@@ -56,27 +65,34 @@ class VectorTables:
     def __init__(self, tables: int, *, game: str = "PO", config: GameConfig | None = None,
                  players: int = 2, stack: int | None = None, blinds: tuple[int, int] = (1, 2),
                  stakes: tuple[int, int] = (2, 4), actions: ActionSet | None = None,
-                 engine: str = "auto") -> None:
+                 engine: str = "compiled") -> None:
         if type(tables) is not int or not 1 <= tables <= 1_000_000:
             raise ConfigError(None, f"tables must be an int in 1..1000000, got {tables!r}")
+        if engine in ("auto", "numpy"):   # the names of 0.1's engines
+            warnings.warn(f"engine={engine!r} is deprecated: the compiled engine plays every "
+                          "game; use 'compiled' (the default)", DeprecationWarning, stacklevel=2)
+            engine = "compiled"
+        if engine not in ENGINES:
+            raise ConfigError(None, f"engine must be 'compiled' or 'hands', got {engine!r}")
         if config is None:
             config = make_config(game, blinds, stakes)
         first = Episode(config, players=players, stack=stack, actions=actions)  # checks options
         self.config, self.stack = config, first.stack
         self.tables, self.players = tables, players
         self.actions = first.actions
-        if engine not in ("auto", "numpy", "hands"):
-            raise ConfigError(None, f"engine must be 'auto', 'numpy' or 'hands', got {engine!r}")
-        fast = supports(config, first.stack)
-        if engine == "numpy" and not fast:
-            raise ConfigError(None, "the NumPy engine plays games without antes whose stack "
-                              "is above the big blind (and no Hold'em hi/lo)")
-        self.engine = "numpy" if engine != "hands" and fast else "hands"
+        self.engine = engine
         self.episodes: list[Episode] = []
-        self._fast: FastTables | None = None
-        if self.engine == "numpy":
-            self._fast = FastTables(config, tables=tables, players=players, stack=first.stack,
-                                    actions=first.actions)
+        self._core: VectorCore | None = None
+        if engine == "compiled":
+            variant = config.variant
+            self._core = VectorCore(
+                tables, players, variant.hole_cards, variant.hi_lo, variant.hand_rule == "omaha",
+                config.structure is FIXED_LIMIT, config.structure is POT_LIMIT,
+                tuple(config.bet_unit(street) for street in range(4)), config.max_raises,
+                config.uncapped_heads_up, config.ante, config.small_blind, config.big_blind,
+                config.big_blind_ante, first.stack,
+                np.array(self.actions.fractions, np.float64), self.actions.min_raise,
+                self.actions.max_raise)
         else:
             self.episodes = [first] + [
                 Episode(config, players=players, stack=stack, actions=actions)
@@ -87,6 +103,34 @@ class VectorTables:
         self.rewards = np.zeros((tables, players), np.float32)
         self.done = np.zeros(tables, np.bool_)
         self._finished: list[Hand | None] = [None] * tables
+        # Decks for the hands to come: each step deals at most one per table.
+        self._rng: np.random.Generator | None = None
+        self._pool = np.zeros((max(2 * tables, 256), players * config.variant.hole_cards + 8),
+                              np.uint8)
+        self._next = len(self._pool)
+
+    # --- cards (C2) --------------------------------------------------------------------
+
+    def _entropy(self, size: int) -> bytes:
+        return self._rng.bytes(size) if self._rng is not None else os.urandom(size)
+
+    def _fill(self, rows: npt.NDArray[np.uint8]) -> None:
+        """Shuffle a deck into every row (the seeded generator's bytes, else the OS's)."""
+        done = 0
+        while done < len(rows):
+            need = (len(rows) - done) * rows.shape[1]
+            done += fill_decks(rows[done:], np.frombuffer(self._entropy(need + need // 2 + 64),
+                                                          np.uint8))
+
+    def _decks(self, count: int) -> npt.NDArray[np.uint8]:
+        """The next ``count`` decks of the pool (refilled when short)."""
+        pool = self._pool
+        if self._next + count > len(pool):
+            self._fill(pool)
+            self._next = 0
+        return pool[self._next:]
+
+    # --- the API -----------------------------------------------------------------------
 
     def _write(self, i: int) -> None:
         episode = self.episodes[i]
@@ -99,18 +143,22 @@ class VectorTables:
     def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32],
                                                       npt.NDArray[np.int8],
                                                       npt.NDArray[np.int64]]:
-        """Deal every table a hand; a ``seed`` makes the whole run reproducible."""
-        if self._fast is not None:
-            self._fast.reset(seed)
-            self._sync()
-            self.rewards[:] = 0
-            self.done[:] = False
-            return self.observation, self.action_mask, self.actor
-        for i, episode in enumerate(self.episodes):
-            episode.reset(None if seed is None else seed + i)
-            self._write(i)
+        """Deal every table a hand, buttons on seat 1; a ``seed`` makes the whole run
+        reproducible (else the OS's cryptographic generator shuffles, C2)."""
         self.rewards[:] = 0
         self.done[:] = False
+        self._finished = [None] * self.tables
+        core = self._core
+        if core is None:
+            for i, episode in enumerate(self.episodes):
+                episode.reset(None if seed is None else seed + i)
+                self._write(i)
+            return self.observation, self.action_mask, self.actor
+        self._rng = np.random.default_rng(seed) if seed is not None else None
+        self._next = len(self._pool)
+        first = self._decks(self.tables)
+        core.reset(first, self.observation, self.action_mask, self.actor)
+        self._next += self.tables
         return self.observation, self.action_mask, self.actor
 
     def step(self, actions: Any) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
@@ -125,6 +173,17 @@ class VectorTables:
         if chosen.shape != (self.tables,) or chosen.dtype.kind not in "iu":
             raise ArrayError(f"actions must be an integer array of shape ({self.tables},), "
                              f"got {chosen.dtype} {chosen.shape}")
+        core = self._core
+        if core is not None:
+            if chosen.dtype != np.int64 or not chosen.flags.c_contiguous:
+                chosen = np.ascontiguousarray(chosen, np.int64)
+            pool = self._decks(self.tables)
+            try:
+                self._next += core.step(chosen, pool, self.observation, self.action_mask,
+                                        self.actor, self.rewards, self.done.view(np.uint8))
+            except ValueError as exc:
+                raise ArrayError(str(exc)) from None
+            return self.observation, self.action_mask, self.actor, self.rewards, self.done
         size = self.actions.size
         if chosen.size and (chosen.min() < 0 or chosen.max() >= size):
             raise ArrayError(f"actions must be 0..{size - 1}")
@@ -135,12 +194,6 @@ class VectorTables:
         rewards, done = self.rewards, self.done
         rewards[:] = 0
         done[:] = False
-        fast = self._fast
-        if fast is not None:
-            done[:] = fast.step(chosen.astype(np.int64))
-            rewards[done] = (fast.final[done] - self.stack) / self.config.big_blind
-            self._sync()
-            return self.observation, self.action_mask, self.actor, rewards, done
         for i, action in enumerate(chosen.tolist()):
             episode = self.episodes[i]
             episode.step(action)
@@ -152,29 +205,33 @@ class VectorTables:
             self._write(i)
         return self.observation, self.action_mask, self.actor, rewards, done
 
-    def _sync(self) -> None:
-        fast = self._fast
-        assert fast is not None
-        fast.observe(self.observation)
-        self.action_mask[:] = fast.mask
-        self.actor[:] = fast.actor
+    def table_state(self, table: int) -> dict[str, Any]:
+        """Table ``table``'s current hand as plain numbers (street, player to act, pot,
+        stacks, bets, contributions, player states, bet to call, button index)."""
+        if self._core is not None:
+            return dict(self._core.state(table))
+        hand = self.episodes[table]._hand
+        return {"street": hand._street, "to_act": hand._to_act, "pot": hand._pot,
+                "stacks": hand._stacks, "bets": hand._bets, "contrib": hand._contrib,
+                "status": hand._status, "current_bet": hand._current_bet,
+                "button": hand._button}
 
     def last_history(self, table: int) -> Any:
         """Table ``table``'s last finished hand as PHH (None before the first ends)."""
         from omaha.phh.export import history_from_events
 
-        fast = self._fast
-        if fast is None:
+        core = self._core
+        if core is None:
             hand = self._finished[table]
             return None if hand is None else history_from_events(hand.events)
-        actions = fast.last_log[table]
-        if actions is None:
+        last = core.last_hand(table)
+        if last is None:
             return None
+        deck, button, actions = last
         episode = Episode(self.config, players=self.players, stack=self.stack,
                           actions=self.actions)
         stacks = dict.fromkeys(range(1, self.players + 1), self.stack)
-        episode.hand = Hand(self.config, stacks=stacks, button=int(fast.last_button[table]) + 1,
-                            deck=fast.last_decks[table].tolist())
+        episode.hand = Hand(self.config, stacks=stacks, button=button + 1, deck=list(deck))
         episode._refresh()
         for action in actions:
             episode.step(action)

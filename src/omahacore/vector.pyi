@@ -1,0 +1,36 @@
+"""Type stubs for the compiled batched kernel (``vector.pyx``)."""
+
+from typing import Any, Final
+
+import numpy as np
+import numpy.typing as npt
+
+from omahacore.engine import HandCore
+
+TABLE_FEATURES: Final[int]
+PLAYER_FEATURES: Final[int]
+
+def fill_decks(out: npt.NDArray[np.uint8], entropy: npt.NDArray[np.uint8]) -> int: ...
+def observe_hand(hand: HandCore, player: int, out: npt.NDArray[np.float32],
+                 scale: float) -> None: ...
+def action_totals(call: int, low: int, high: int, current: int, pot: int,
+                  fractions: npt.NDArray[np.float64], min_raise: bool, max_raise: bool,
+                  totals: npt.NDArray[np.int64], mask: npt.NDArray[np.int8]) -> None: ...
+
+class VectorCore:
+    def __init__(self, tables: int, players: int, hole_cards: int, hi_lo: bool,
+                 omaha_rule: bool, limit: bool, pot_limit: bool,
+                 units: tuple[int, int, int, int], max_raises: int | None,
+                 uncapped_heads_up: bool, ante: int, small: int, big: int,
+                 big_blind_ante: int, stack: int, fractions: npt.NDArray[np.float64],
+                 min_raise: bool, max_raise: bool) -> None: ...
+    def reset(self, decks: npt.NDArray[np.uint8], obs: npt.NDArray[np.float32],
+              mask: npt.NDArray[np.int8], actor: npt.NDArray[np.int64]) -> None: ...
+    def step(self, actions: npt.NDArray[np.int64], pool: npt.NDArray[np.uint8],
+             obs: npt.NDArray[np.float32], mask: npt.NDArray[np.int8],
+             actor: npt.NDArray[np.int64], rewards: npt.NDArray[np.float32],
+             done: npt.NDArray[np.uint8]) -> int: ...
+    @property
+    def cards_needed(self) -> int: ...
+    def last_hand(self, t: int) -> tuple[bytes, int, list[int]] | None: ...
+    def state(self, t: int) -> dict[str, Any]: ...

@@ -1,0 +1,502 @@
+# cython: freethreading_compatible=True
+"""Many tables of one game stepped in one call: the compiled kernel of
+:class:`omaha.rl.VectorTables` (issue 20).
+
+Each table is a hand engine state (``omahacore.transitions``: the same ``Rules`` and
+``State`` structs and the same transitions the hand engine runs), so the tables play exactly
+the game :class:`omaha.hand.Hand` plays, for every configuration: blinds or a single blind,
+antes and big blind antes, fixed, pot and no limit. A step takes one discrete action per
+table (:class:`omaha.rl.ActionSet`: fold, check/call, raise sizes), checks every action
+against its table's mask before any table changes, applies them without the GIL, awards
+finished hands with the compiled evaluator and side-pot splitter, deals the next hands from
+a pool of decks the caller supplies (so the caller owns the randomness, C2), and writes the
+next observations, masks, actors and rewards into the caller's arrays.
+
+The observation layout and the action mask are stated here once; :mod:`omaha.rl.game`
+reads a single hand through :func:`observe_hand` and :func:`action_totals`.
+
+>>> import numpy as np
+>>> totals, mask = np.zeros(4, np.int64), np.zeros(6, np.int8)
+>>> action_totals(2, 4, 200, 2, 3, np.array([0.5, 1.0]), True, True, totals, mask)
+>>> totals.tolist(), mask.tolist()
+([4, 7, 4, 200], [1, 1, 1, 1, 0, 1])
+"""
+
+cimport cython
+from libc.stdint cimport INT64_MAX, int8_t, int32_t, int64_t, uint8_t, uint64_t
+from libc.stdlib cimport free, malloc, realloc
+from libc.string cimport memcpy, memset
+
+from omahacore._types cimport card_t, chips_t, strength_t
+from omahacore.engine cimport HandCore
+from omahacore.pots cimport POT_OK, PotRecord, settle_kernel
+from omahacore.transitions cimport (
+    ACTIVE, FOLDED, MAX_PLAYERS, RIVER, SHOWDOWN, TO_AWARD, TO_SHOWDOWN, TURN, Legal, Outcome,
+    Posted, Rules, State, apply_call, apply_check, apply_fold, apply_raise, board_cards,
+    hole_card, legal_for, open_preflop, post_forced, seat_blinds, shuffle_deck, strengths)
+
+# The observation (omaha.rl.game's table): own hole cards one-hot [0, 52), board one-hot
+# [52, 104), street one-hot [104, 108), pot / call / min raise / max raise [108, 112), then
+# per player from the observer clockwise: stack, bet, chips in, active, all-in, folded, button.
+cdef enum:
+    DEF_TABLE = 112
+    DEF_PLAYER = 7
+    MAX_SIZES = 64          # raise sizes an action set may list
+    FOLD_ACTION = 0
+    CHECK_CALL_ACTION = 1
+
+TABLE_FEATURES, PLAYER_FEATURES = DEF_TABLE, DEF_PLAYER
+
+
+cdef inline chips_t fraction_total(chips_t current, chips_t after_call, double f,
+                                   chips_t low, chips_t high) noexcept nogil:
+    """``current + int(f * after_call)`` clipped to [low, high] (saturating, never UB)."""
+    cdef double extra = f * <double>after_call
+    if extra >= <double>(INT64_MAX - current):
+        return high
+    cdef chips_t to = current + <chips_t>extra
+    return low if to < low else (high if to > high else to)
+
+
+cdef void set_actions(const Legal* legal, chips_t current, chips_t pot, const double* fractions,
+                      int nf, bint min_raise, bint max_raise, chips_t* totals,
+                      int8_t* mask) noexcept nogil:
+    """The raise total of every raise action and the mask of legal, distinct actions
+    (ActionSet): fold only when something is owed, check/call always, each raise size
+    clipped to the legal range and masked when it repeats an earlier total."""
+    cdef int k, j, count = nf + min_raise + max_raise
+    cdef chips_t low = legal.low, high = legal.high
+    mask[0] = legal.call > 0
+    mask[1] = 1
+    for k in range(nf):
+        totals[k] = fraction_total(current, pot + legal.call, fractions[k], low, high)
+    k = nf
+    if min_raise:
+        totals[k] = low
+        k += 1
+    if max_raise:
+        totals[k] = high
+    for k in range(count):
+        if not legal.can_raise:
+            totals[k] = 0
+            mask[2 + k] = 0
+            continue
+        mask[2 + k] = 1
+        for j in range(k):
+            if totals[j] == totals[k]:
+                mask[2 + k] = 0
+                break
+
+
+cdef void observe(const Rules* r, const State* s, const card_t* deck, int player,
+                  const Legal* legal, double scale, float* out) noexcept nogil:
+    """``player``'s observation (the layout above); ``legal`` is theirs when they are to act,
+    else NULL (call and raise bounds 0)."""
+    cdef int n = r.n, k, i, street = s.street, shown_board
+    cdef float* block
+    cdef int8_t status
+    cdef card_t board[5]
+    memset(out, 0, (DEF_TABLE + DEF_PLAYER * n) * sizeof(float))
+    for k in range(r.hole_cards):
+        out[hole_card(r, deck, player, k)] = 1.0
+    shown_board = 0 if street == 0 else (5 if street >= RIVER else street + 2)   # 3, 4, 5
+    board_cards(r, deck, board)
+    for k in range(shown_board):
+        out[52 + board[k]] = 1.0
+    if street < SHOWDOWN:
+        out[104 + street] = 1.0
+    out[108] = s.pot * scale
+    if legal != NULL:
+        out[109] = legal.call * scale
+        out[110] = legal.low * scale if legal.can_raise else 0.0
+        out[111] = legal.high * scale if legal.can_raise else 0.0
+    for k in range(n):
+        i = (player + k) % n
+        block = out + DEF_TABLE + DEF_PLAYER * k
+        status = s.status[i]
+        block[0] = s.stacks[i] * scale
+        block[1] = s.bets[i] * scale
+        block[2] = s.contrib[i] * scale
+        block[3] = status == ACTIVE
+        block[4] = status != ACTIVE and status != FOLDED
+        block[5] = status == FOLDED
+        block[6] = i == r.button
+
+
+def observe_hand(HandCore hand, int player, float[::1] out, double scale):
+    """Write ``player``'s observation of a hand (:class:`omaha.hand.Hand`) into ``out``."""
+    cdef Legal legal
+    cdef const unsigned char* deck = hand._deck
+    if not 0 <= player < hand.rules.n or out.shape[0] != DEF_TABLE + DEF_PLAYER * hand.rules.n:
+        raise ValueError("no such player, or out has the wrong size")
+    acting = hand.state.to_act == player and hand.state.street < SHOWDOWN
+    if acting:
+        legal_for(&hand.rules, &hand.state, player, &legal)
+    observe(&hand.rules, &hand.state, deck, player, &legal if acting else NULL, scale, &out[0])
+
+
+def action_totals(chips_t call, chips_t low, chips_t high, chips_t current, chips_t pot,
+                  const double[::1] fractions, bint min_raise, bint max_raise,
+                  int64_t[::1] totals, int8_t[::1] mask):
+    """Fill ``totals`` (one per raise action) and ``mask`` (every action) for a player who
+    owes ``call`` and may raise to ``low``..``high`` (``low`` 0: no raise), with ``current``
+    the bet to call and ``pot`` every chip in (see :class:`omaha.rl.ActionSet`)."""
+    cdef Legal legal
+    cdef int nf = fractions.shape[0]
+    if nf > MAX_SIZES or totals.shape[0] != nf + min_raise + max_raise \
+            or mask.shape[0] != totals.shape[0] + 2:
+        raise ValueError("totals needs one entry per raise action and mask two more")
+    legal.call, legal.can_check, legal.can_raise = call, call == 0, low > 0
+    legal.low, legal.high = low, high
+    set_actions(&legal, current, pot, &fractions[0] if nf else NULL, nf, min_raise, max_raise,
+                &totals[0] if totals.shape[0] else NULL, &mask[0])
+
+
+def fill_decks(uint8_t[:, ::1] out, const uint8_t[::1] entropy):
+    """Shuffle a deck into each row of ``out`` (its top ``out.shape[1]`` cards, the dealt
+    sequence of one hand) by Fisher-Yates from the random bytes ``entropy``; returns how many
+    rows were filled before the bytes ran out (ask again with more for the rest).
+
+    The shuffle is :func:`omahacore.engine.shuffle_with`'s (every order equally likely, C2).
+    """
+    cdef Py_ssize_t row, used = 0, size = entropy.shape[0], filled = 0
+    cdef int count = out.shape[1]
+    if not 0 <= count <= 52:
+        raise ValueError(f"cannot draw {count} cards from 52")
+    if size == 0:
+        return 0
+    with nogil:
+        for row in range(out.shape[0]):
+            if not shuffle_deck(&entropy[0], size, &used, &out[row, 0], count):
+                break
+            filled += 1
+    return filled
+
+
+ctypedef struct Log:
+    uint8_t* actions
+    Py_ssize_t length, capacity
+
+
+cdef int log_push(Log* log, uint8_t action) noexcept nogil:
+    cdef Py_ssize_t capacity
+    cdef uint8_t* grown
+    if log.length == log.capacity:
+        capacity = 2 * log.capacity + 16
+        grown = <uint8_t*>realloc(log.actions, capacity)
+        if grown == NULL:
+            return -1
+        log.actions, log.capacity = grown, capacity
+    log.actions[log.length] = action
+    log.length += 1
+    return 0
+
+
+@cython.final
+cdef class VectorCore:
+    """``tables`` tables of one game, each a hand engine state (see the module notes).
+
+    Not for direct use: :class:`omaha.rl.VectorTables` checks the arguments, owns the decks'
+    randomness and reads the results.
+    """
+
+    cdef Py_ssize_t m
+    cdef int n, size, nraise, nf, needed
+    cdef Rules game
+    cdef Rules* rules
+    cdef State* states
+    cdef card_t* decks
+    cdef card_t* last_decks
+    cdef int32_t* last_button
+    cdef int64_t* dealt
+    cdef chips_t* totals
+    cdef Log* logs
+    cdef Log* last_logs
+    cdef chips_t stack, ante, small, big, bb_ante
+    cdef bint single_blind, min_raise, max_raise
+    cdef double scale
+    cdef double fractions[MAX_SIZES]
+
+    def __cinit__(self):
+        self.rules = NULL
+        self.states = NULL
+        self.decks = self.last_decks = NULL
+        self.last_button = NULL
+        self.dealt = NULL
+        self.totals = NULL
+        self.logs = self.last_logs = NULL
+        self.m = 0
+
+    def __init__(self, Py_ssize_t tables, int players, int hole_cards, bint hi_lo,
+                 bint omaha_rule, bint limit, bint pot_limit, tuple units, object max_raises,
+                 bint uncapped_heads_up, chips_t ante, chips_t small, chips_t big,
+                 chips_t big_blind_ante, chips_t stack, const double[::1] fractions,
+                 bint min_raise, bint max_raise):
+        cdef Py_ssize_t t
+        cdef int k
+        if self.m:
+            raise ValueError("a VectorCore is set up once")
+        if not 1 <= tables <= 1_000_000 or not 2 <= players <= MAX_PLAYERS:
+            raise ValueError("1 to 1,000,000 tables of 2 to 10 players")
+        if not 2 <= hole_cards <= 6 or fractions.shape[0] > MAX_SIZES or len(units) != 4:
+            raise ValueError("2 to 6 hole cards, at most 64 raise sizes, 4 bet units")
+        if not (0 <= ante and 0 <= small and 0 < big and 0 <= big_blind_ante
+                and ante + big + big_blind_ante < stack <= 10**15):
+            raise ValueError("every stack must cover the forced bets (and be at most 10**15)")
+        memset(&self.game, 0, sizeof(Rules))
+        self.game.n, self.game.hole_cards = players, hole_cards
+        self.game.hi_lo, self.game.omaha_rule = hi_lo, omaha_rule
+        self.game.limit, self.game.pot_limit = limit, pot_limit
+        self.game.uncapped_heads_up = uncapped_heads_up
+        self.game.max_raises = -1 if max_raises is None else min(max_raises, 1 << 30)
+        for k in range(4):
+            self.game.units[k] = units[k]
+        self.n, self.needed = players, players * hole_cards + 8
+        self.ante, self.small, self.big, self.bb_ante = ante, small, big, big_blind_ante
+        self.single_blind = small == 0
+        self.stack, self.scale = stack, 1.0 / big
+        self.nf = fractions.shape[0]
+        for k in range(self.nf):
+            if not 0 < fractions[k] <= 100:
+                raise ValueError("a raise size is a pot fraction in (0, 100]")
+            self.fractions[k] = fractions[k]
+        self.min_raise, self.max_raise = min_raise, max_raise
+        self.nraise = self.nf + min_raise + max_raise
+        self.size = DEF_TABLE + DEF_PLAYER * players
+        self.rules = <Rules*>malloc(tables * sizeof(Rules))
+        self.states = <State*>malloc(tables * sizeof(State))
+        self.decks = <card_t*>malloc(tables * self.needed)
+        self.last_decks = <card_t*>malloc(tables * self.needed)
+        self.last_button = <int32_t*>malloc(tables * sizeof(int32_t))
+        self.dealt = <int64_t*>malloc(tables * sizeof(int64_t))
+        self.totals = <chips_t*>malloc(tables * (self.nraise + 1) * sizeof(chips_t))
+        self.logs = <Log*>malloc(tables * sizeof(Log))
+        self.last_logs = <Log*>malloc(tables * sizeof(Log))
+        if (self.rules == NULL or self.states == NULL or self.decks == NULL
+                or self.last_decks == NULL or self.last_button == NULL or self.dealt == NULL
+                or self.totals == NULL or self.logs == NULL or self.last_logs == NULL):
+            raise MemoryError()
+        for t in range(tables):
+            self.logs[t].actions = self.last_logs[t].actions = NULL
+            self.logs[t].length = self.logs[t].capacity = 0
+            self.last_logs[t].length = self.last_logs[t].capacity = 0
+            self.last_button[t] = -1
+            self.dealt[t] = 0
+        self.m = tables
+
+    def __dealloc__(self):
+        cdef Py_ssize_t t
+        if self.logs != NULL:
+            for t in range(self.m):
+                free(self.logs[t].actions)
+        if self.last_logs != NULL:
+            for t in range(self.m):
+                free(self.last_logs[t].actions)
+        free(self.rules)
+        free(self.states)
+        free(self.decks)
+        free(self.last_decks)
+        free(self.last_button)
+        free(self.dealt)
+        free(self.totals)
+        free(self.logs)
+        free(self.last_logs)
+
+    # --- one table, without the GIL -----------------------------------------------------
+
+    cdef void deal(self, Py_ssize_t t, const card_t* deck) noexcept nogil:
+        """Table ``t``'s next hand: the button moves one seat (seat 1 first after a reset),
+        the forced bets are posted (T3-T5) and the preflop round opens."""
+        cdef Rules* r = &self.rules[t]
+        cdef State* s = &self.states[t]
+        cdef Posted posted[2 * MAX_PLAYERS + 2]
+        cdef int k
+        r[0] = self.game
+        seat_blinds(r, self.dealt[t] % self.n, self.single_blind)
+        self.dealt[t] += 1
+        memset(s, 0, sizeof(State))
+        for k in range(self.n):
+            s.stacks[k] = self.stack
+            s.status[k] = ACTIVE
+        s.live = s.active = self.n
+        s.to_act = -1
+        memcpy(&self.decks[t * self.needed], deck, self.needed)
+        post_forced(r, s, self.ante, self.small, self.big, self.bb_ante, NULL, 0, posted)
+        open_preflop(r, s, self.big)   # every stack covers the forced bets: someone acts
+        self.logs[t].length = 0
+
+    cdef void ready(self, Py_ssize_t t, float* obs, int8_t* mask, int64_t* actor) noexcept nogil:
+        """The player to act's observation, mask and raise totals."""
+        cdef Legal legal
+        cdef const State* s = &self.states[t]
+        legal_for(&self.rules[t], s, s.to_act, &legal)
+        set_actions(&legal, s.current_bet, s.pot, self.fractions, self.nf, self.min_raise,
+                    self.max_raise, &self.totals[t * (self.nraise + 1)], mask)
+        observe(&self.rules[t], s, &self.decks[t * self.needed], s.to_act, &legal, self.scale,
+                obs)
+        actor[0] = s.to_act
+
+    cdef int finish(self, Py_ssize_t t, bint showdown, float* rewards) noexcept nogil:
+        """Award table ``t``'s hand (S1-S4, P1-P2) and write each player's result in big
+        blinds; its deck, button and actions become the last hand's. -1 if the splitter
+        refused (it cannot: the state is the engine's)."""
+        cdef const Rules* r = &self.rules[t]
+        cdef State* s = &self.states[t]
+        cdef strength_t high[MAX_PLAYERS]
+        cdef strength_t low[MAX_PLAYERS]
+        cdef uint8_t folded[MAX_PLAYERS]
+        cdef int64_t order[MAX_PLAYERS]
+        cdef chips_t payouts[MAX_PLAYERS]
+        cdef chips_t returned[MAX_PLAYERS]
+        cdef PotRecord pots[MAX_PLAYERS + 1]
+        cdef int k, npots = 0, status
+        cdef Py_ssize_t where = -1
+        cdef Log swap
+        if showdown:
+            strengths(r, s, &self.decks[t * self.needed], high, low)
+        else:
+            for k in range(r.n):
+                high[k] = low[k] = 0
+        for k in range(r.n):
+            folded[k] = s.status[k] == FOLDED
+            order[k] = (r.button + 1 + k) % r.n    # odd chips from left of the button (S3)
+        status = settle_kernel(r.n, s.contrib, folded, high, low if r.hi_lo else NULL, order,
+                               0, s.dead, payouts, returned, pots, &npots, &where)
+        if status != POT_OK:
+            return -1
+        for k in range(r.n):
+            rewards[k] = (s.stacks[k] + payouts[k] - self.stack) * self.scale
+        memcpy(&self.last_decks[t * self.needed], &self.decks[t * self.needed], self.needed)
+        self.last_button[t] = r.button
+        swap = self.last_logs[t]
+        self.last_logs[t] = self.logs[t]
+        self.logs[t] = swap
+        return 0
+
+    # --- Python entry points ------------------------------------------------------------
+
+    def reset(self, const uint8_t[:, ::1] decks, float[:, ::1] obs, int8_t[:, ::1] mask,
+              int64_t[::1] actor):
+        """Deal every table a hand from ``decks`` (one row each), buttons on seat 1."""
+        cdef Py_ssize_t t
+        self._check(decks, self.m, obs, mask, actor)
+        with nogil:
+            for t in range(self.m):
+                self.dealt[t] = 0
+                self.last_button[t] = -1
+                self.last_logs[t].length = 0
+                self.deal(t, &decks[t, 0])
+                self.ready(t, &obs[t, 0], &mask[t, 0], &actor[t])
+
+    def step(self, const int64_t[::1] actions, const uint8_t[:, ::1] pool, float[:, ::1] obs,
+             int8_t[:, ::1] mask, int64_t[::1] actor, float[:, ::1] rewards,
+             uint8_t[::1] done):
+        """Apply one action per table (each checked against ``mask`` first: any masked or
+        unknown action refuses the whole step and changes nothing). Hands that end are
+        awarded, their results written to ``rewards`` and ``done``, and the next hand dealt
+        from ``pool`` (at least one row per table). Returns how many pool rows were used;
+        ``obs``, ``mask`` and ``actor`` then describe every table's next decision."""
+        cdef Py_ssize_t t, bad = -1, used = 0
+        cdef int64_t a
+        cdef int i, failed = 0
+        cdef Outcome outcome
+        cdef State* s
+        cdef const Rules* r
+        self._check(pool, self.m, obs, mask, actor)
+        if actions.shape[0] != self.m or rewards.shape[0] != self.m \
+                or rewards.shape[1] != self.n or done.shape[0] != self.m:
+            raise ValueError("actions, rewards and done need one row per table")
+        with nogil:
+            for t in range(self.m):   # every action checked before any table changes
+                a = actions[t]
+                if a < 0 or a >= self.nraise + 2 or not mask[t, a]:
+                    bad = t
+                    break
+            if bad < 0:
+                for t in range(self.m):
+                    a = actions[t]
+                    s = &self.states[t]
+                    r = &self.rules[t]
+                    i = s.to_act
+                    if log_push(&self.logs[t], <uint8_t>a) != 0:
+                        failed = 1
+                        break
+                    if a == FOLD_ACTION:
+                        outcome = apply_fold(r, s, i)
+                    elif a == CHECK_CALL_ACTION:
+                        if s.current_bet > s.bets[i]:
+                            outcome = apply_call(r, s, i)
+                        else:
+                            outcome = apply_check(r, s, i)
+                    else:
+                        outcome = apply_raise(r, s, i, self.totals[t * (self.nraise + 1) + a - 2])
+                    done[t] = outcome != TURN
+                    if outcome == TURN:
+                        memset(&rewards[t, 0], 0, self.n * sizeof(float))
+                    else:
+                        if self.finish(t, outcome == TO_SHOWDOWN, &rewards[t, 0]) != 0:
+                            failed = 2
+                            break
+                        self.deal(t, &pool[used, 0])
+                        used += 1
+                    self.ready(t, &obs[t, 0], &mask[t, 0], &actor[t])
+        if bad >= 0:
+            raise ValueError(f"table {bad}: action {actions[bad]} is masked (illegal now)")
+        if failed:
+            raise MemoryError() if failed == 1 else RuntimeError("the splitter refused a pot")
+        return used
+
+    cdef int _check(self, const uint8_t[:, ::1] decks, Py_ssize_t rows, float[:, ::1] obs,
+                    int8_t[:, ::1] mask, int64_t[::1] actor) except -1:
+        if decks.shape[0] < rows or decks.shape[1] != self.needed:
+            raise ValueError(f"decks need {rows} rows of {self.needed} cards")
+        if obs.shape[0] != self.m or obs.shape[1] != self.size or mask.shape[0] != self.m \
+                or mask.shape[1] != self.nraise + 2 or actor.shape[0] != self.m:
+            raise ValueError("obs, mask and actor need one row per table")
+        cdef Py_ssize_t t, k, bad = -1
+        cdef uint64_t seen, bit
+        with nogil:
+            for t in range(rows):   # every card 0..51, once per deck (C1)
+                seen = 0
+                for k in range(self.needed):
+                    bit = (<uint64_t>1) << (decks[t, k] & 63)
+                    if decks[t, k] >= 52 or seen & bit:
+                        bad = t
+                        break
+                    seen |= bit
+                if bad >= 0:
+                    break
+        if bad >= 0:
+            raise ValueError(f"deck {bad} is not distinct cards 0..51")
+        return 0
+
+    @property
+    def cards_needed(self):
+        """Cards dealt per hand (T6)."""
+        return self.needed
+
+    def last_hand(self, Py_ssize_t t):
+        """Table ``t``'s last finished hand: ``(deck bytes, button index, actions)``, or
+        None before one ended."""
+        if not 0 <= t < self.m:
+            raise IndexError("no such table")
+        if self.last_button[t] < 0:
+            return None
+        log = self.last_logs[t]
+        return (bytes(self.last_decks[t * self.needed:(t + 1) * self.needed]),
+                self.last_button[t], [log.actions[k] for k in range(log.length)])
+
+    def state(self, Py_ssize_t t):
+        """Table ``t``'s state as the hand engine reads it (for the tests' cross-check):
+        a dict of the street, the player to act, pot, stacks, bets, contributions, states."""
+        if not 0 <= t < self.m:
+            raise IndexError("no such table")
+        s = &self.states[t]
+        n = self.n
+        return {"street": s.street, "to_act": s.to_act, "pot": s.pot,
+                "stacks": [s.stacks[k] for k in range(n)],
+                "bets": [s.bets[k] for k in range(n)],
+                "contrib": [s.contrib[k] for k in range(n)],
+                "status": [s.status[k] for k in range(n)],
+                "current_bet": s.current_bet, "button": self.rules[t].button,
+                "deck": bytes(self.decks[t * self.needed:(t + 1) * self.needed])}
