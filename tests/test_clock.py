@@ -145,8 +145,8 @@ Mutation = Callable[[ActionClock], object]
 @pytest.mark.parametrize(("mutate", "message"), [
     (lambda c: c.start(1, now=9), "now must be at least 10"),            # time going back
     (lambda c: c.start(1, now=10.5), "now must be an integer"),
-    (lambda c: c.start(True, now=20), "seat must be a non-negative integer"),
-    (lambda c: c.start(-1, now=20), "seat must be a non-negative integer"),
+    (lambda c: c.start(True, now=20), "seat must be an integer, got True"),
+    (lambda c: c.start(-1, now=20), "seat must be at least 0, got -1"),
     (lambda c: c.disconnect(3, now=5), "now must be at least 10"),
     (lambda c: c.disconnect(2, now=20), "already disconnected"),
     (lambda c: c.reconnect(4, now=20), "not disconnected"),

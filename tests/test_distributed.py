@@ -179,23 +179,32 @@ def test_preflop_table_on_ray_matches_local(ray_session, tmp_path):
     assert (tmp_path / "t.csv").read_text().count("\n") == 1 + 2 * 2
 
 
-def test_shipped_preflop_table_agrees_with_the_one_opponent_ordering():
-    """The shipped 1..5-opponent table against the equity branch's independent 1-opponent
-    table (another run, other seeds, 25,000 deals): within a few standard errors."""
+def test_one_shipped_preflop_table_feeds_the_ordering_and_preflop_equity():
+    """One data file: the top N% ordering is its 1-opponent column; within a few standard
+    errors of exact equity for a few classes; equity falls with each extra opponent."""
+    from importlib.resources import files
+
     import numpy as np
+
+    import omaha
 
     preflop = pytest.importorskip("omaha.preflop")
     from omaha.distributed.preflop import load_table, preflop_equity, standard_error_bound
 
     samples, values = load_table()
     assert values.shape == (5, 2, 16_432) and samples >= 10_000
-    bound = standard_error_bound(samples)
+    assert [p.name for p in (files("omaha") / "data").iterdir() if p.name.endswith(".bin")] \
+        == ["preflop4_vs1-5.bin"]
     for hilo in (True, False):
-        other = preflop.equities(hilo=hilo)
-        diff = np.abs(values[0, 1 if hilo else 0] - other)
-        assert diff.max() < 6 * bound and diff.mean() < 1.5 * bound
+        assert np.array_equal(preflop.equities(hilo=hilo), values[0, 1 if hilo else 0])
+    bound = standard_error_bound(samples)
+    for hand in ("AcAdKcKd", "2c3d7h9s"):
+        again = omaha.equity([hand, "****"], variant=omaha.OMAHA_HIGH, samples=200_000, seed=7)
+        assert abs(preflop_equity(hand, 1, hilo=False) - again.equity[0]) < 4 * bound
     # more opponents, less equity, for every class (C3-C5: the pot splits more ways)
     assert (np.diff(values, axis=0) < 0).mean() > 0.999
     assert preflop_equity("AcAdKcKd", 1, hilo=False) == values[0, 0, preflop.class_of("AcAdKcKd")]
+    with pytest.raises(ConfigError):
+        preflop_equity("AcAdKcKd", True)
     with pytest.raises(ConfigError):
         preflop_equity("AcAdKcKd", 6)

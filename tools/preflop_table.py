@@ -1,55 +1,44 @@
-"""Generate ``src/omaha/data/preflop4.bin``: every 4-card Omaha class's equity against one
-random hand, hi/lo and high-only, by Monte Carlo with this package's own engine.
+"""Generate ``src/omaha/data/preflop4_vs1-5.bin``, the one shipped preflop table: every
+4-card Omaha class's high and hi/lo equity against 1 to 5 random hands, by Monte Carlo with
+this package's own engine (:func:`omaha.distributed.preflop.build_table`).
 
-    PYTHONPATH=src python3 tools/preflop_table.py [--samples 25000] [--threads 1]
+    PYTHONPATH=src python3 tools/preflop_table.py [--samples 10000] [--seed 0] [--ray [ADDRESS]]
 
-Each class is sampled with its own seed (its index), so the table is reproducible. With
-25,000 deals a class the standard error of each equity is about 0.003 (hi/lo) and 0.003
-(high); classes closer than that may swap places in the ordering.
+The defaults remake the shipped file byte for byte: each (class, opponent count) has its own
+seed, so the table does not depend on the chunking or the workers. With 10,000 deals a value
+its standard error is at most 0.005; ``omaha.preflop`` orders ``top N%`` ranges by the
+one-opponent column, so classes closer than that may swap places in the ordering. The same
+work as ``omaha preflop-table --samples 10000 --binary src/omaha/data/preflop4_vs1-5.bin``.
 """
 
 from __future__ import annotations
 
 import argparse
-import array
 import sys
 import time
 from pathlib import Path
 
-import omaha
-from omaha import preflop
+from omaha.distributed.preflop import build_table, standard_error_bound, write_binary
 
-OUT = Path(__file__).resolve().parent.parent / "src" / "omaha" / "data" / "preflop4.bin"
+OUT = Path(__file__).resolve().parent.parent / "src" / "omaha" / "data" / "preflop4_vs1-5.bin"
 
 
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--samples", type=int, default=25_000)
-    parser.add_argument("--threads", type=int, default=1)
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--samples", type=int, default=10_000, help="deals per value")
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="run the chunks on Ray: a new local cluster, or the one at ADDRESS")
+    parser.add_argument("--out", type=Path, default=OUT)
     args = parser.parse_args()
-    reps = preflop.classes()
-    columns = []
-    worst_se = 0.0
     start = time.time()
-    for variant in (omaha.OMAHA_HILO, omaha.OMAHA_HIGH):
-        values = array.array("H")
-        for i, (hand, _) in enumerate(reps):
-            res = omaha.equity([hand, "****"], samples=args.samples, seed=i, variant=variant,
-                               threads=args.threads)
-            worst_se = max(worst_se, res.std_error[0])
-            values.append(round(res.equity[0] * 65535))
-            if i % 2000 == 0:
-                print(f"{variant.name}: {i}/{len(reps)} {time.time() - start:.0f}s",
-                      file=sys.stderr)
-        columns.append(values)
-    header = array.array("I", [preflop.CLASSES, args.samples])
-    body = columns[0] + columns[1]
-    if sys.byteorder == "big":
-        header.byteswap()
-        body.byteswap()
-    OUT.write_bytes(b"OMPF1\n" + header.tobytes() + body.tobytes())
-    print(f"wrote {OUT} in {time.time() - start:.0f}s; largest standard error {worst_se:.4f}",
-          file=sys.stderr)
+    rows = build_table(opponents=(1, 2, 3, 4, 5), samples=args.samples, seed=args.seed,
+                       chunk_classes=256, ray=args.ray is not None, address=args.ray or None)
+    write_binary(rows, str(args.out), args.samples)
+    worst = max(max(row[3], row[5]) for row in rows)
+    print(f"wrote {args.out} in {time.time() - start:.0f}s; largest standard error {worst:.4f} "
+          f"(bound {standard_error_bound(args.samples):.4f})", file=sys.stderr)
 
 
 if __name__ == "__main__":

@@ -24,7 +24,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from omaha.cli_args import game_config
+from omaha.cli_args import add_variant, game_config
 from omaha.cli_args import non_negative as _non_negative
 from omaha.cli_args import pair as _pair
 from omaha.cli_args import players as _players
@@ -314,12 +314,7 @@ def _add_play(commands: Any) -> None:
         ),
         epilog="example: omaha play --variant plo8 --players 6 --hands 10000 --phh hands.phhs",
     )
-    sub.add_argument(
-        "--variant",
-        default="PO",
-        help="PHH code (PO, FO/8, NO, PO/8, FO, P5O, ...) or a name (plo, plo8, flo8, nlo5, 5plo, "
-        "nlhe, holdem, omaha8), any case; default PO",
-    )
+    add_variant(sub, default="PO")
     sub.add_argument(
         "--hands", "-n", type=_positive, default=1000, help="hands to play (default 1000)"
     )
@@ -388,8 +383,8 @@ def _run_play(args: argparse.Namespace) -> int:
     from omaha.progress import progress_bar
 
     try:
-        game = variant_for_name(args.variant)
-        config = game_config(game, blinds=args.blinds, stakes=args.stakes, ante=args.ante)
+        config = game_config(args.variant, blinds=args.blinds, stakes=args.stakes, ante=args.ante)
+        game = variant_for_name(args.variant)   # its PHH code, for --phh and the summary
     except (OmahaError, ValueError) as exc:
         return _fail("play", exc)
     kinds = [kind.strip() for kind in args.bots.split(",")]

@@ -10,7 +10,7 @@ import argparse
 import sys
 from typing import Any
 
-from omaha.cli_args import non_negative, positive
+from omaha.cli_args import add_variant, non_negative, positive
 
 __all__ = ["add_parsers"]
 
@@ -26,7 +26,7 @@ def add_parsers(commands: Any) -> None:
     serve.add_argument("--port", type=int, default=8765, help="0 picks a free port")
     serve.add_argument("--tables", type=positive, default=4)
     serve.add_argument("--seats", type=positive, default=6)
-    serve.add_argument("--variant", default="plo8", help="plo8, plo, flo8, nlo, ... (PHH codes too)")
+    add_variant(serve, default="plo8")
     serve.add_argument("--structure", choices=("fixed-limit", "pot-limit", "no-limit"),
                        help="default: the variant's")
     serve.add_argument("--blinds", default="1/2", help="SB/BB (fixed limit: bets are BB and 2BB)")
@@ -77,22 +77,17 @@ def _has_websockets(command: str) -> bool:
 
 def _settings(args: argparse.Namespace) -> Any:
     from omaha.arena.room import ArenaSettings
-    from omaha.config import GameConfig
-    from omaha.phh import variant_for_name
-    from omaha.phh.variants import engine_variant
+    from omaha.config import GameConfig, Structure, parse_variant
 
-    game = variant_for_name(args.variant)
-    variant = engine_variant(game)
-    structure = args.structure or {"fixed": "fixed-limit", "pot": "pot-limit",
-                                   "no": "no-limit"}.get(game.structure, "pot-limit")
+    meaning = parse_variant(args.variant)   # --structure may override the one it says
+    structure = Structure(args.structure) if args.structure else meaning.usual
     small, big = (int(x) for x in args.blinds.split("/"))
-    if structure == "fixed-limit":
-        config = GameConfig.fixed_limit(small_bet=big, big_bet=2 * big, variant=variant,
+    if structure is Structure.FIXED_LIMIT:
+        config = GameConfig.fixed_limit(small_bet=big, big_bet=2 * big, variant=meaning.variant,
                                         small_blind=small, big_blind=big)
-    elif structure == "pot-limit":
-        config = GameConfig.pot_limit(small_blind=small, big_blind=big, variant=variant)
     else:
-        config = GameConfig.no_limit(small_blind=small, big_blind=big, variant=variant)
+        config = GameConfig(structure=structure, small_blind=small, big_blind=big,
+                            variant=meaning.variant)
     return ArenaSettings(tables=args.tables, seats=args.seats, game=config.to_dict(),
                          buy_in=args.buy_in, rebuy=args.rebuy, hand_pause_ms=args.hand_pause_ms,
                          spectators=args.spectators,
@@ -113,7 +108,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args)
     except (OmahaError, ValueError) as exc:
-        print(f"omaha serve: {exc}", file=sys.stderr)
+        print(f"omaha serve: error: {exc}", file=sys.stderr)
         return 2
 
     def ready(port: int) -> None:

@@ -1,5 +1,6 @@
 """Argument types and the game config the command-line tools share (``play``, ``simulate``,
-``serve``): one place for what a count, an amount pair or a table size may be.
+``serve``, ``equity``): one place for what a count, an amount pair, a table size or a
+variant name may be.
 
 >>> pair("1/2"), positive("3"), players("6")
 ((1, 2), 3, 6)
@@ -10,7 +11,13 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-__all__ = ["game_config", "non_negative", "pair", "players", "positive"]
+__all__ = ["VARIANT_HELP", "add_variant", "game_config", "non_negative", "pair", "players",
+           "positive"]
+
+VARIANT_HELP = ("a name of omaha.config.VARIANT_NAMES, any case: plo, plo8, flo8, nlo, plo5, "
+                "5plo8, nlhe, holdem, omaha, omaha8, hilo, a PHH code (PO, PO/8, FO/8, P5O...) "
+                "or a variant's own name")
+"""The one help text of ``--variant``: every command takes the same names."""
 
 
 def non_negative(text: str) -> int:
@@ -48,22 +55,27 @@ def pair(text: str) -> tuple[int, int]:
     return positive(low), positive(high)
 
 
-def game_config(game: Any, *, blinds: tuple[int, int] | None,
-                stakes: tuple[int, int] | None, ante: int = 0) -> Any:
-    """The :class:`~omaha.config.GameConfig` of a PHH ``game`` with the stakes given
-    (defaults: blinds 1/2 in pot and no limit, bets 2/4 in fixed limit)."""
-    from omaha.config import GameConfig
-    from omaha.phh.variants import engine_variant
+def add_variant(sub: argparse.ArgumentParser, default: str) -> None:
+    """``--variant NAME``, the same names and help for every command (checked when it runs,
+    so a wrong name gets the command's one-line error with the accepted names)."""
+    sub.add_argument("--variant", default=default, help=f"{VARIANT_HELP} (default {default})")
 
-    variant = engine_variant(game)
-    if game.fixed_limit:
+
+def game_config(variant: str, *, blinds: tuple[int, int] | None,
+                stakes: tuple[int, int] | None, ante: int = 0) -> Any:
+    """The :class:`~omaha.config.GameConfig` a ``--variant`` name plays (its structure, or its
+    usual one) with the stakes given (defaults: blinds 1/2 in pot and no limit, bets 2/4 in
+    fixed limit, where ``blinds`` override the blinds the bets imply)."""
+    from omaha.config import FIXED_LIMIT, GameConfig, parse_variant
+
+    structure = parse_variant(variant).usual
+    if structure is FIXED_LIMIT:
         small_bet, big_bet = stakes or (2, 4)
         given = {} if blinds is None else dict(zip(("small_blind", "big_blind"), blinds))
-        return GameConfig.fixed_limit(
-            small_bet=small_bet, big_bet=big_bet, variant=variant, ante=ante, **given
-        )
+        return GameConfig.named(variant, small_bet=small_bet, big_bet=big_bet, ante=ante,
+                                **given)
     if stakes is not None:
-        raise ValueError(f"--stakes is for fixed limit; {game.code} takes --blinds SB/BB")
+        raise ValueError(f"--stakes is for fixed limit; {variant} is {structure.value}, "
+                         "give --blinds SB/BB")
     small_blind, big_blind = blinds or (1, 2)
-    maker = GameConfig.pot_limit if game.structure == "pot" else GameConfig.no_limit
-    return maker(small_blind=small_blind, big_blind=big_blind, variant=variant, ante=ante)
+    return GameConfig.named(variant, small_blind=small_blind, big_blind=big_blind, ante=ante)

@@ -14,6 +14,8 @@ import json
 import sys
 from typing import Any
 
+from omaha.cli_args import add_variant
+
 __all__ = ["add_parser", "run"]
 
 
@@ -27,8 +29,7 @@ def add_parser(commands: Any) -> None:
     sub.add_argument("entries", nargs="+", metavar="ENTRY", help="a hand or a range")
     sub.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
     sub.add_argument("--dead", default="", help="dead cards")
-    sub.add_argument("--variant", default="omaha",
-                     help="omaha, plo8, plo5, plo5-8, plo6, plo6-8, holdem (default omaha)")
+    add_variant(sub, default="omaha")
     sub.add_argument("--samples", type=int, default=None, help="Monte Carlo deals")
     sub.add_argument("--exact", action="store_true", help="enumerate or fail")
     sub.add_argument("--seed", type=int, default=None, help="seed for reproducible sampling")

@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from omaha.cli_args import game_config, pair, players, positive
+from omaha.cli_args import add_variant, game_config, pair, players, positive
 
 __all__ = ["add_parser", "run"]
 
@@ -108,7 +108,7 @@ def _add_simulate(commands: Any) -> None:
         ),
         epilog="example: omaha simulate --variant plo8 --players 6 --hands 1000000 --seed 1 --ray",
     )
-    sub.add_argument("--variant", default="PO", help="PHH code or short name (default PO)")
+    add_variant(sub, default="PO")
     sub.add_argument("--hands", "-n", type=positive, default=100_000,
                      help="hands to play (default 100000)")
     sub.add_argument("--players", "-p", type=players, default=6, help="players, 2-10 (default 6)")
@@ -138,11 +138,9 @@ def _add_simulate(commands: Any) -> None:
 def run(args: argparse.Namespace) -> int:
     """Run ``omaha simulate``; returns the exit code."""
     from omaha.errors import OmahaError
-    from omaha.phh import variant_for_name
 
     try:
-        config = game_config(variant_for_name(args.variant), blinds=args.blinds,
-                             stakes=args.stakes)
+        config = game_config(args.variant, blinds=args.blinds, stakes=args.stakes)
     except (OmahaError, ValueError) as exc:
         print(f"omaha simulate: error: {exc}", file=sys.stderr)
         return 2

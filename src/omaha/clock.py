@@ -32,7 +32,7 @@ from enum import Enum
 from typing import Any, Protocol, runtime_checkable
 
 from omaha.errors import ClockError
-from omaha.limits import shown
+from omaha.limits import as_int
 
 __all__ = [
     "ActionClock",
@@ -48,13 +48,8 @@ __all__ = [
 
 
 def _ms(value: object, what: str, *, minimum: int | None = None) -> int:
-    """``value`` as an integer millisecond count (bools and floats refused)."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ClockError(f"{what} must be an integer number of milliseconds, got {shown(value)}")
-    value = int(value)   # an exact int: a subclass keeps no behaviour of its own
-    if minimum is not None and value < minimum:
-        raise ClockError(f"{what} must be at least {minimum}, got {shown(value)}")
-    return value
+    """``value`` as an exact int of milliseconds (bools and floats refused)."""
+    return as_int(value, what, low=minimum, error=ClockError)
 
 
 # --- time sources (D4) ---------------------------------------------------------------------
@@ -85,8 +80,7 @@ class ManualClock:
 
     def set(self, now_ms: int) -> None:
         """Move to ``now_ms`` (never backwards)."""
-        _ms(now_ms, "now_ms", minimum=self._now)
-        self._now = now_ms
+        self._now = _ms(now_ms, "now_ms", minimum=self._now)
 
     def advance(self, delta_ms: int) -> None:
         """Move forward by ``delta_ms``."""
@@ -170,9 +164,8 @@ class ClockConfig:
     policy: TimeoutPolicy = TimeoutPolicy.CHECK_PROTECT_FOLD
 
     def __post_init__(self) -> None:
-        _ms(self.base_ms, "base_ms", minimum=0)
-        _ms(self.countdown_ms, "countdown_ms", minimum=0)
-        _ms(self.reconnect_bonus_ms, "reconnect_bonus_ms", minimum=0)
+        for name in ("base_ms", "countdown_ms", "reconnect_bonus_ms"):   # kept as exact ints
+            object.__setattr__(self, name, _ms(getattr(self, name), name, minimum=0))
         if self.base_ms + self.countdown_ms <= 0:
             raise ClockError("base_ms + countdown_ms must be positive: a turn needs some time")
         if not isinstance(self.policy, TimeoutPolicy):
@@ -256,9 +249,7 @@ class ActionClock:
     # -- checks --
     @staticmethod
     def _seat(seat: object) -> int:
-        if isinstance(seat, bool) or not isinstance(seat, int) or seat < 0:
-            raise ClockError(f"seat must be a non-negative integer, got {shown(seat)}")
-        return int(seat)
+        return as_int(seat, "seat", low=0, error=ClockError)
 
     def _time(self, now: object) -> int:
         """Validate ``now`` (an int not before the last time seen) without recording it."""

@@ -33,7 +33,7 @@ from enum import Enum
 from typing import Any, Literal
 
 from omaha.errors import ConfigError
-from omaha.limits import check_amount, shown
+from omaha.limits import as_amount, as_int, safe_repr
 
 __all__ = [
     "FIVE_CARD_OMAHA",
@@ -44,6 +44,7 @@ __all__ = [
     "OMAHA_HIGH",
     "OMAHA_HILO",
     "POT_LIMIT",
+    "SHORT_NAMES",
     "SIX_CARD_OMAHA",
     "SIX_CARD_OMAHA_HILO",
     "VARIANTS",
@@ -53,6 +54,7 @@ __all__ = [
     "Variant",
     "VariantName",
     "parse_variant",
+    "variant_of",
 ]
 
 HandRule = Literal["omaha", "holdem"]
@@ -60,15 +62,6 @@ HandRule = Literal["omaha", "holdem"]
 # Cards one hand can use besides the hole cards: five on the board and three burns (T6).
 BOARD_AND_BURNS = 8
 MAX_SEATS = 10
-
-
-def _int(value: object, name: str, *, minimum: int, rule: str | None = None) -> int:
-    """``value`` as a chip count or count, refusing bools, floats and values below minimum."""
-    if type(value) is not int:
-        raise ConfigError(rule, f"{name} must be an int, got {shown(value)}")
-    if value < minimum:
-        raise ConfigError(rule, f"{name} must be at least {minimum}, got {shown(value)}")
-    return check_amount(value, name)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -89,17 +82,19 @@ class Variant:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not self.name:
-            raise ConfigError("C6", f"a variant needs a name, got {shown(self.name)}")
+            raise ConfigError("C6", f"a variant needs a name, got {safe_repr(self.name)}")
+        cards = as_int(self.hole_cards, "hole_cards", error=ConfigError, rule="C6")
+        object.__setattr__(self, "hole_cards", cards)   # a NumPy int stored as an int
         if self.hand_rule == "omaha":
-            if self.hole_cards not in (4, 5, 6) or type(self.hole_cards) is not int:
-                raise ConfigError("C6", f"Omaha deals 4, 5 or 6 hole cards, got {shown(self.hole_cards)}")
+            if cards not in (4, 5, 6):
+                raise ConfigError("C6", f"Omaha deals 4, 5 or 6 hole cards, got {safe_repr(cards)}")
         elif self.hand_rule == "holdem":
-            if self.hole_cards != 2 or type(self.hole_cards) is not int:
-                raise ConfigError("C6", f"Hold'em deals 2 hole cards, got {shown(self.hole_cards)}")
+            if cards != 2:
+                raise ConfigError("C6", f"Hold'em deals 2 hole cards, got {safe_repr(cards)}")
         else:
-            raise ConfigError("C6", f"hand_rule must be 'omaha' or 'holdem', got {shown(self.hand_rule)}")
+            raise ConfigError("C6", f"hand_rule must be 'omaha' or 'holdem', got {safe_repr(self.hand_rule)}")
         if type(self.hi_lo) is not bool:
-            raise ConfigError("C6", f"hi_lo must be a bool, got {shown(self.hi_lo)}")
+            raise ConfigError("C6", f"hi_lo must be a bool, got {safe_repr(self.hi_lo)}")
 
     @property
     def max_players(self) -> int:
@@ -170,11 +165,12 @@ _OMAHA = {(4, False): OMAHA_HIGH, (4, True): OMAHA_HILO, (5, False): FIVE_CARD_O
 
 
 def _normal(name: str) -> str:
-    """Case, spaces, ``-``, ``_``, ``/`` and ``'`` do not matter; ``hilo`` means ``8``."""
+    """Case, spaces, ``-``, ``_``, ``/`` and ``'`` do not matter; ``hilo`` after a name
+    means ``8`` (``plo-hilo`` is ``plo8``), alone it is a name of its own."""
     text = name.lower()
     for mark in " -_/'":
         text = text.replace(mark, "")
-    return text.replace("hilo", "8")
+    return text if text == "hilo" else text.replace("hilo", "8")
 
 
 def _variant_names() -> dict[str, VariantName]:
@@ -199,6 +195,7 @@ def _variant_names() -> dict[str, VariantName]:
         for name in ("omaha", "omahahigh", "omahahi") if not hi_lo else ("omaha8", "o8"):
             names[name if cards == 4 else f"{cards}card{name}"] = VariantName(variant, None, usual)
         names[_normal(variant.name)] = VariantName(variant, None, usual)
+    names["hi"], names["hilo"] = names["omaha"], names["omaha8"]
     for name in ("holdem", "texasholdem", _normal(HOLDEM.name)):
         names[name] = VariantName(HOLDEM, None, NO_LIMIT)
     return names
@@ -206,11 +203,20 @@ def _variant_names() -> dict[str, VariantName]:
 
 VARIANT_NAMES: Mapping[str, VariantName] = _variant_names()
 """Every accepted short name, PHH code and variant name (normalised: lower case, no spaces,
-``-``, ``_``, ``/`` or ``'``; ``hilo`` written ``8``) and what it means.
-The one alias table of the package: the API and the command line both read it."""
+``-``, ``_``, ``/`` or ``'``; ``hilo`` after a name written ``8``) and what it means.
+The one alias table of the package: GameConfig, equity, ranges, the preflop tables, PHH's
+``variant_for_name``, the learning envs and every command line read it."""
+
+SHORT_NAMES: Mapping[Variant, str] = {
+    OMAHA_HIGH: "omaha", OMAHA_HILO: "omaha8", FIVE_CARD_OMAHA: "5-card omaha",
+    FIVE_CARD_OMAHA_HILO: "5-card omaha8", SIX_CARD_OMAHA: "6-card omaha",
+    SIX_CARD_OMAHA_HILO: "6-card omaha8", HOLDEM: "holdem",
+}
+"""The one display form of each built-in variant's name: short, without a structure, and a
+name of :data:`VARIANT_NAMES` (reprs and help texts show it)."""
 
 _SHOWN_NAMES = ("plo, plo8, flo, flo8, nlo, nlo8, plo5, 5plo8, plo6, 6plo8 (likewise flo5, "
-                "nlo6...), nlhe, plhe, flhe, holdem, omaha, omaha8, the PHH codes PO, PO/8, FO, "
+                "nlo6...), nlhe, plhe, flhe, holdem, omaha, omaha8, hi, hilo, the PHH codes PO, PO/8, FO, "
                 "FO/8, NO, NO/8, P5O, P5O/8, P6O/8..., FT, NT, PT, or a variant's own name")
 
 
@@ -231,7 +237,20 @@ def parse_variant(name: str | Variant) -> VariantName:
         meaning = VARIANT_NAMES.get(_normal(name))
         if meaning is not None:
             return meaning
-    raise ConfigError("C6", f"unknown variant {shown(name)}; accepted (any case): {_SHOWN_NAMES}")
+    raise ConfigError("C6", f"unknown variant {safe_repr(name)}; accepted (any case): {_SHOWN_NAMES}")
+
+
+def variant_of(variant: Variant | str) -> Variant:
+    """The :class:`Variant` a name means, whatever structure the name says (for equity and
+    ranges, where only the cards matter); a :class:`Variant` is itself.
+
+    >>> variant_of("PO/8") is variant_of("hilo") is variant_of("flo8") is OMAHA_HILO
+    True
+
+    Raises:
+        ConfigError: as :func:`parse_variant`.
+    """
+    return variant if type(variant) is Variant else parse_variant(variant).variant
 
 
 def _resolve_variant(variant: Variant | str, structure: Structure) -> Variant:
@@ -244,6 +263,16 @@ def _resolve_variant(variant: Variant | str, structure: Structure) -> Variant:
             f"use GameConfig.named({variant!r}, ...)")
     return meaning.variant
 
+
+
+# The amounts a GameConfig holds and the rule each belongs to; max_raises may also be None.
+_AMOUNT_RULES = (("blind_unit", "T3"), ("small_bet", "B3"), ("big_bet", "B3"),
+                 ("big_blind", "T3"), ("small_blind", "T3"), ("ante", "T3"),
+                 ("big_blind_ante", "T3"), ("max_raises", "B3"))
+
+
+def _at_least(value: int, name: str, low: int, rule: str) -> int:
+    return as_int(value, name, low=low, error=ConfigError, rule=rule)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)
@@ -284,7 +313,7 @@ class GameConfig:
                  max_raises: int | None = 4, uncapped_heads_up: bool = False) -> None:
         # Written out (not generated) so that ``variant`` may be a name; still frozen.
         if not isinstance(structure, Structure):
-            raise ConfigError("B3", f"structure must be a Structure, got {shown(structure)}")
+            raise ConfigError("B3", f"structure must be a Structure, got {safe_repr(structure)}")
         resolved = _resolve_variant(variant, structure)
         for name, value in (("variant", resolved), ("structure", structure),
                             ("small_blind", small_blind), ("big_blind", big_blind),
@@ -296,16 +325,22 @@ class GameConfig:
         self.__post_init__()
 
     def __post_init__(self) -> None:
-        unit = _int(self.blind_unit, "blind_unit", minimum=1, rule="T3")
+        # Every amount first as an exact int (a NumPy int is stored as an int); 0 may mean
+        # "the default" below, so the real minimums come after the defaults are filled in.
+        for name, rule in _AMOUNT_RULES:
+            value = getattr(self, name)
+            if value is not None or name != "max_raises":
+                value = as_amount(value, name, error=ConfigError, rule=rule)
+                object.__setattr__(self, name, value)
+        unit = _at_least(self.blind_unit, "blind_unit", 1, "T3")
         if self.structure is FIXED_LIMIT:
-            small_bet = _int(self.small_bet, "small_bet", minimum=1, rule="B3")
-            big_bet = self.big_bet or 2 * small_bet
-            _int(big_bet, "big_bet", minimum=small_bet, rule="B3")
+            small_bet = _at_least(self.small_bet, "small_bet", 1, "B3")
+            big_bet = _at_least(self.big_bet or 2 * small_bet, "big_bet", small_bet, "B3")
             big_blind = self.big_blind or small_bet
             small_blind = self.small_blind or big_blind // 2 // unit * unit
             if small_blind == 0:
-                raise ConfigError("T3", f"the small blind, half of {shown(big_blind)} rounded down to "
-                                  f"blind_unit={unit}, is 0; pass small_blind explicitly")
+                raise ConfigError("T3", f"the small blind, half of {safe_repr(big_blind)} rounded "
+                                  f"down to blind_unit={unit}, is 0; pass small_blind explicitly")
             object.__setattr__(self, "big_bet", big_bet)
             object.__setattr__(self, "big_blind", big_blind)
             object.__setattr__(self, "small_blind", small_blind)
@@ -314,17 +349,14 @@ class GameConfig:
                 raise ConfigError("B3", f"small_bet/big_bet are for fixed limit, not {self.structure.value}")
             if not self.big_blind:
                 raise ConfigError("T3", f"{self.structure.value} needs a big_blind")
-        big_blind = _int(self.big_blind, "big_blind", minimum=1, rule="T3")
-        _int(self.small_blind, "small_blind", minimum=0 if self.structure is not FIXED_LIMIT
-             else 1, rule="T3")
+        big_blind = _at_least(self.big_blind, "big_blind", 1, "T3")
         if self.small_blind > big_blind:
-            raise ConfigError("T3", f"small_blind {self.small_blind} exceeds big_blind {big_blind}")
-        _int(self.ante, "ante", minimum=0, rule="T3")
-        _int(self.big_blind_ante, "big_blind_ante", minimum=0, rule="T3")
+            raise ConfigError("T3", f"small_blind {safe_repr(self.small_blind)} exceeds big_blind "
+                              f"{safe_repr(big_blind)}")
         if self.max_raises is not None:
-            _int(self.max_raises, "max_raises", minimum=1, rule="B3")
+            _at_least(self.max_raises, "max_raises", 1, "B3")
         if type(self.uncapped_heads_up) is not bool:
-            raise ConfigError("B3", f"uncapped_heads_up must be a bool, got {shown(self.uncapped_heads_up)}")
+            raise ConfigError("B3", f"uncapped_heads_up must be a bool, got {safe_repr(self.uncapped_heads_up)}")
 
     @classmethod
     def fixed_limit(cls, *, small_bet: int, big_bet: int = 0, variant: Variant | str = OMAHA_HIGH,

@@ -31,13 +31,14 @@ import itertools
 import math
 import secrets
 import threading
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
 from omaha.cards import format_cards, parse_cards
-from omaha.config import OMAHA_HIGH, Variant
-from omaha.errors import OmahaError
-from omaha.ranges import Range, variant_of
+from omaha.config import OMAHA_HIGH, Variant, variant_of
+from omaha.errors import OmahaError, OmahaTypeError
+from omaha.limits import as_int, safe_repr
+from omaha.ranges import Range
 from omahacore import cards as _core_cards
 from omahacore import equity as _kernel
 
@@ -54,6 +55,7 @@ EXACT_LIMIT = 3_000_000_000
 COMBO_SETUP = 20_000
 PROGRESS_CHUNKS = 32     # chunks (of 16,384 deals) between progress reports
 MAX_COMBOS = 2_000_000
+MAX_SAMPLES = 2**63 - 1  # the kernels count deals in int64
 
 _FIELDS = ("equity", "high", "low", "win", "tie", "scoop", "exact", "deals", "std_error",
            "variant")
@@ -188,12 +190,14 @@ _new = object.__new__
 def _cards(value: object, what: str) -> list[int]:
     if value is None:
         return []
+    if isinstance(value, Mapping):   # its keys would read as cards: surely a mistake
+        raise OmahaTypeError(f"{what}: expected cards, got {type(value).__name__} "
+                             f"{safe_repr(value)}")
     try:
         return [int(c) for c in parse_cards(value)]  # type: ignore[arg-type]
-    except OmahaError as exc:
-        raise OmahaError(f"{what}: {exc}") from exc
-    except TypeError as exc:
-        raise TypeError(f"{what}: {exc}") from exc
+    except (OmahaError, TypeError) as exc:   # a wrong type stays a TypeError, now named
+        error = OmahaTypeError if isinstance(exc, TypeError) else OmahaError
+        raise error(f"{what}: {exc}") from exc
 
 
 def _entry_hands(entry: object, index: int, variant: Variant, blocked: int) -> bytes:
@@ -213,8 +217,9 @@ def _entry_hands(entry: object, index: int, variant: Variant, blocked: int) -> b
         if len(hand) == nh:
             return _one_hand(hand, what, nh, blocked)
         rng = Range(entry, variant=variant)
-    elif isinstance(entry, (bytes, bytearray)) or not isinstance(entry, Iterable):
-        raise TypeError(f"{what}: expected a hand, a range or a Range, got {type(entry).__name__}")
+    elif isinstance(entry, (bytes, bytearray, Mapping)) or not isinstance(entry, Iterable):
+        raise OmahaTypeError(f"{what}: expected a hand, a range or a Range, got "
+                             f"{type(entry).__name__} {safe_repr(entry)}")
     else:
         hand = _cards(list(entry), what)
         return _one_hand(hand, what, nh, blocked)
@@ -253,8 +258,8 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     >>> res.deals, res.equity, res.high, res.low, res.scoop   # the wheel vs the 8-high straight
     (40, (0.5, 0.5), (0.0, 1.0), (1.0, 0.0), (0.0, 0.0))
     """
-    if (exact is None or exact is True) and samples is None and type(threads) is int \
-            and threads >= 1:
+    samples, seed, threads = _options(samples, exact, seed, threads, progress)
+    if (exact is None or exact is True) and samples is None:
         known = variant if type(variant) is Variant else (
             _VARIANTS.get(variant) if type(variant) is str else None)
         if known is not None:
@@ -268,7 +273,8 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     v = variant_of(variant)
     nh, holdem, hilo = v.hole_cards, v.hand_rule == "holdem", v.hi_lo
     if isinstance(entries, (str, bytes)) or not isinstance(entries, Sequence):
-        raise TypeError("entries must be a sequence of hands or ranges")
+        raise OmahaTypeError(f"entries must be a list of hands or ranges, got "
+                             f"{type(entries).__name__} {safe_repr(entries)}")
     n = len(entries)
     if n < 2:
         raise OmahaError(f"equity needs at least 2 entries, got {n}")
@@ -284,11 +290,6 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     if n * nh + 5 + len(dead_cards) > 52 or n > _kernel.MAX_PLAYERS:
         raise OmahaError(f"{n} players with {nh} cards each, a board and {len(dead_cards)} "
                          "dead cards do not fit in one deck")
-    threads = _positive(threads, "threads")
-    if samples is not None:
-        samples = _positive(samples, "samples")
-    if exact is not None and type(exact) is not bool:
-        raise TypeError(f"exact must be True, False or None, got {exact!r}")
     if exact and samples is not None:
         raise OmahaError("exact=True and samples= contradict each other")
     hands = [_entry_hands(e, i, v, blocked) for i, e in enumerate(entries)]
@@ -385,12 +386,18 @@ def _exact_hands(entries: object, board: object, dead: object,
     return EquityResult._of_counts(counts, n, deals, True, v)
 
 
-def _positive(value: object, name: str) -> int:
-    if type(value) is bool or not isinstance(value, int):
-        raise TypeError(f"{name} must be an int, got {value!r}")
-    if value < 1:
-        raise OmahaError(f"{name} must be at least 1, got {value}")
-    return int(value)
+def _options(samples: object, exact: object, seed: object, threads: object,
+             progress: object) -> tuple[int | None, int | None, int]:
+    """``samples, seed, threads`` as exact ints, each option checked before any work and
+    named when wrong (a wrong type as an OmahaTypeError)."""
+    if exact is not None and type(exact) is not bool:
+        raise OmahaTypeError(f"exact must be True, False or None, got {safe_repr(exact)}")
+    if progress is not None and not callable(progress):
+        raise OmahaTypeError(f"progress must be a function(done, total) or None, got "
+                             f"{safe_repr(progress)}")
+    return (None if samples is None else as_int(samples, "samples", low=1, high=MAX_SAMPLES),
+            None if seed is None else as_int(seed, "seed", low=0, high=2**64 - 1),
+            as_int(threads, "threads", low=1))
 
 
 def _boards(left: int, k: int) -> int:
@@ -462,8 +469,6 @@ def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool
             progress: Callable[[int, int], object] | None) -> tuple[array.array[int], int]:
     if seed is None:
         seed = secrets.randbits(64)
-    elif type(seed) is bool or not isinstance(seed, int) or not 0 <= seed < 2**64:
-        raise OmahaError(f"seed must be an int in 0..2**64-1, got {seed!r}")
     chunks = -(-total // _kernel.CHUNK)
     # Work goes out in steps of whole chunks; each chunk has its own stream, so the sum does
     # not depend on which thread ran which step.

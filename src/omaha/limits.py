@@ -14,6 +14,23 @@ Traceback (most recent call last):
 ...
 omaha.errors.LimitError: stacks total 9223372036854775808 chips, above the limit MAX_CHIPS = 2**63-1 = 9223372036854775807
 
+Every whole number a caller passes (an amount, a seat, a count, a time) goes through one
+validator, :func:`as_int` (:func:`as_amount` for chips): ``operator.index`` decides what is
+an integer, so NumPy integers pass and floats and text do not; ``bool`` (and NumPy's bool)
+is never a number here; the range is checked on the exact int; the wording is one:
+
+>>> import numpy as np
+>>> as_int(np.int64(3), "seats", low=2, high=10)
+3
+>>> as_int(True, "seats", low=2, high=10)
+Traceback (most recent call last):
+...
+omahacore.errors.OmahaTypeError: seats must be an integer, got True
+>>> as_amount(2**63, "stack")
+Traceback (most recent call last):
+...
+omaha.errors.LimitError: stack must be at most MAX_CHIPS = 2**63-1, got 9223372036854775808
+
 Data read from outside has size and nesting limits, checked before any recursion:
 snapshots (:data:`MAX_SNAPSHOT_DEPTH`, :data:`MAX_SNAPSHOT_ITEMS`) and PHH text
 (:data:`MAX_PHH_BYTES`, :data:`MAX_PHH_DEPTH`).
@@ -21,10 +38,11 @@ snapshots (:data:`MAX_SNAPSHOT_DEPTH`, :data:`MAX_SNAPSHOT_ITEMS`) and PHH text
 
 from __future__ import annotations
 
+import operator
 import reprlib
 from collections.abc import Iterable
 
-from omaha.errors import LimitError
+from omaha.errors import LimitError, OmahaError, RuleError
 
 __all__ = [
     "MAX_CHIPS",
@@ -32,8 +50,11 @@ __all__ = [
     "MAX_PHH_DEPTH",
     "MAX_SNAPSHOT_DEPTH",
     "MAX_SNAPSHOT_ITEMS",
+    "as_amount",
+    "as_int",
     "check_amount",
     "check_total",
+    "safe_repr",
     "shown",
 ]
 
@@ -57,13 +78,13 @@ _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxstring, _REPR.maxother = 3, 40, 40
 
 
-def shown(value: object) -> str:
+def safe_repr(value: object) -> str:
     """A short, safe text of a caller's value for an error message.
 
     ``repr`` of a caller's object can be huge, recurse without end, raise, or (for an int of
     more than 4300 digits) refuse; an error message must never fail while it is built.
 
-    >>> shown(10**5000), shown(-3), shown([[[[1]]]]), shown("x" * 100)[-5:]
+    >>> safe_repr(10**5000), safe_repr(-3), safe_repr([[[[1]]]]), safe_repr("x" * 100)[-5:]
     ('an int of 16610 bits', '-3', '[[[[...]]]]', "xx...'")
     """
     if isinstance(value, int) and not isinstance(value, bool):
@@ -76,16 +97,101 @@ def shown(value: object) -> str:
         return f"a {type(value).__name__}"
 
 
+shown = safe_repr
+"""Deprecated alias of :func:`safe_repr` (the old name); kept for one release."""
+
+
+def as_int(value: object, what: str, *, low: int | None = None, high: int | None = None,
+           error: type[OmahaError] = OmahaError, rule: str | None = None) -> int:
+    """``value`` as an exact ``int`` from ``low`` to ``high`` (either may be None: no bound).
+
+    An integer is what ``operator.index`` accepts (``int``, NumPy integers, an object with
+    ``__index__``), read once; an ``int`` subclass counts as its value, none of its code run.
+    ``bool`` and NumPy's bool are refused: ``True`` is never seat 1 or one chip.
+
+    Raises ``error`` (with ``rule`` first when it is a :class:`RuleError`) naming ``what``: its
+    TypeError subclass (``CardError`` -> ``CardTypeError``) for a value that is not an integer,
+    where it has one, and ``error`` itself for one out of range.
+
+    >>> import numpy as np
+    >>> as_int(7, "seat", low=1, high=10), as_int(np.uint8(7), "seat", low=1)
+    (7, 7)
+    >>> from omaha.errors import ConfigError
+    >>> as_int(0, "big_blind", low=1, error=ConfigError, rule="T3")
+    Traceback (most recent call last):
+    ...
+    omaha.errors.ConfigError: T3: big_blind must be at least 1, got 0
+    """
+    number = _exact_int(value)
+    if number is None:
+        raise _error(_type_error(error), rule, f"{what} must be an integer, got {safe_repr(value)}")
+    if low is not None and number < low:
+        raise _error(error, rule, f"{what} must be at least {low}, got {safe_repr(number)}")
+    if high is not None and number > high:
+        raise _error(error, rule, _above(what, str(high), number))
+    return number
+
+
+def as_amount(value: object, what: str, *, low: int | None = 0,
+              error: type[OmahaError] = OmahaError, rule: str | None = None,
+              above: type[OmahaError] = LimitError) -> int:
+    """A number of chips: :func:`as_int` from ``low`` up, and at most :data:`MAX_CHIPS`; past
+    it ``above`` is raised, the engine's :class:`~omaha.errors.LimitError` unless the caller's
+    own error owns the limit (a rake schedule's ``RakeError``).
+
+    >>> as_amount(100, "stack", low=1)
+    100
+    """
+    number = as_int(value, what, low=low, error=error, rule=rule)
+    if number > MAX_CHIPS:
+        raise _error(above, rule, _above(what, "MAX_CHIPS = 2**63-1", number))
+    return number
+
+
+def _above(what: str, bound: str, number: int) -> str:
+    return f"{what} must be at most {bound}, got {safe_repr(number)}"
+
+
+def _exact_int(value: object) -> int | None:
+    """``value`` as an exact int, or None when it is not an integer (see :func:`as_int`)."""
+    if type(value) is int:
+        return value
+    kind = type(value)
+    if isinstance(value, bool) or (kind.__name__ in ("bool", "bool_")
+                                   and kind.__module__ == "numpy"):
+        return None
+    if isinstance(value, int):
+        return int.__index__(value)   # a subclass: its value, none of its methods run
+    try:
+        number = operator.index(value)   # type: ignore[arg-type]
+    except Exception:   # noqa: BLE001 - not an integer, or a hostile __index__
+        return None
+    return number if type(number) is int else None
+
+
+def _type_error(error: type[OmahaError]) -> type[OmahaError]:
+    """``error``'s own TypeError subclass (``CardError`` -> ``CardTypeError``), else ``error``."""
+    if issubclass(error, TypeError):
+        return error
+    for sub in error.__subclasses__():
+        if issubclass(sub, TypeError):
+            return sub
+    return error
+
+
+def _error(error: type[OmahaError], rule: str | None, message: str) -> OmahaError:
+    return error(rule, message) if issubclass(error, RuleError) else error(message)
+
+
 def check_amount(value: int, what: str) -> int:
-    """``value`` (an int already checked for type and sign) if at most :data:`MAX_CHIPS`."""
-    if value > MAX_CHIPS:
-        raise LimitError(f"{what} is {shown(value)} chips, above {_LIMIT}")
-    return value
+    """``value`` (an int already checked for type and sign) if at most :data:`MAX_CHIPS`;
+    :func:`as_amount` checks the type and sign too."""
+    return as_amount(value, what, low=None)
 
 
 def check_total(values: Iterable[int], what: str) -> int:
     """The sum of ``values`` (ints already checked) if at most :data:`MAX_CHIPS`."""
     total = sum(values)
     if total > MAX_CHIPS:
-        raise LimitError(f"{what} total {shown(total)} chips, above {_LIMIT}")
+        raise LimitError(f"{what} total {safe_repr(total)} chips, above {_LIMIT}")
     return total

@@ -2,15 +2,17 @@
 
 Every 4-card starting hand belongs to one of 16,432 suit-isomorphic classes (hands equal up
 to renaming suits). Each class is ranked by its equity against one random hand, hi/lo
-(Omaha 8-or-better) and high-only (Omaha High), computed with this package's own equity
-engine by ``tools/preflop_table.py`` and shipped as ``omaha/data/preflop4.bin``.
+(Omaha 8-or-better) and high-only (Omaha High). The values come from the one shipped preflop
+table, ``omaha/data/preflop4_vs1-5.bin`` (:data:`DATA_FILE`: every class against 1 to 5
+random hands, computed with this package's own equity engine by ``tools/preflop_table.py``
+or ``omaha preflop-table --binary``); the ordering reads its one-opponent column.
 
 >>> reps = classes()
 >>> len(reps), sum(m for _, m in reps)
 (16432, 270725)
 >>> from omaha.cards import format_cards
 >>> format_cards(ordering(hilo=True)[0][0]), format_cards(ordering(hilo=False)[0][0])
-('2c3dAcAd', 'TcTdAcAd')
+('2c3dAcAd', 'QcQdAcAd')
 >>> len(top_hands(1.0, hilo=True)) >= 2707
 True
 """
@@ -27,13 +29,17 @@ from itertools import permutations
 import numpy as np
 
 from omaha.cards import DECK, Card
-from omaha.errors import OmahaError
+from omaha.errors import ConfigError, OmahaError
 
-__all__ = ["CLASSES", "HANDS", "class_of", "classes", "equities", "ordering", "top_hands"]
+__all__ = ["CLASSES", "DATA_FILE", "HANDS", "MAGIC", "class_of", "classes", "equities",
+           "load_table", "ordering", "shipped_table", "top_hands"]
 
 CLASSES = 16_432
 HANDS = 270_725
-_MAGIC = b"OMPF1\n"
+DATA_FILE = "data/preflop4_vs1-5.bin"
+"""The one shipped preflop table (package data of ``omaha``; see :func:`load_table`)."""
+MAGIC = b"OMPFN1\n"
+"""The first bytes of a preflop table file; then uint32 classes, samples, opponent counts."""
 
 
 @lru_cache(maxsize=1)
@@ -80,27 +86,51 @@ def class_of(hand: object) -> int:
     return int(np.searchsorted(codes, code))
 
 
-@lru_cache(maxsize=1)
-def _data() -> tuple[int, np.ndarray, np.ndarray]:
-    raw = resources.files("omaha").joinpath("data/preflop4.bin").read_bytes()
-    if not raw.startswith(_MAGIC):
-        raise OmahaError("omaha/data/preflop4.bin is not a preflop table")
-    header = array.array("I", raw[len(_MAGIC):len(_MAGIC) + 8])
-    body = array.array("H", raw[len(_MAGIC) + 8:])
+def load_table(path: str | None = None) -> tuple[int, np.ndarray]:
+    """``(samples, equities)``: ``equities[n - 1, hilo, class]`` as float64, each class's
+    equity against ``n`` random hands (``hilo`` 0 for Omaha High, 1 for Hi/Lo; classes
+    indexed as :func:`classes`), each value a mean over ``samples`` deals.
+
+    ``path`` defaults to the shipped :data:`DATA_FILE`. Validated, never trusted: after
+    :data:`MAGIC`, uint32 ``classes, samples, counts``, then per opponent count the high and
+    the hi/lo equity of every class as uint16 / 65535 (little-endian).
+
+    >>> samples, values = load_table()
+    >>> samples, values.shape
+    (10000, (5, 2, 16432))
+    """
+    if path is None:
+        raw = resources.files("omaha").joinpath(DATA_FILE).read_bytes()
+    else:
+        with open(path, "rb") as source:
+            raw = source.read()
+    if not raw.startswith(MAGIC) or len(raw) < len(MAGIC) + 12:
+        raise ConfigError(None, "not a preflop equity table")
+    header = array.array("I", raw[len(MAGIC):len(MAGIC) + 12])
+    body = array.array("H", raw[len(MAGIC) + 12:])
     if sys.byteorder == "big":
         header.byteswap()
         body.byteswap()
-    count, samples = header
-    if count != CLASSES or len(body) != 2 * count:
-        raise OmahaError("omaha/data/preflop4.bin has the wrong size")
-    values = np.array(body, dtype=np.float64) / 65535.0
-    return samples, values[:count], values[count:]
+    classes, samples, counts = header
+    if not 1 <= counts <= 9 or len(body) != 2 * counts * classes:
+        raise ConfigError(None, "the preflop equity table has the wrong size")
+    values = np.array(body, dtype=np.float64).reshape(counts, 2, classes) / 65535.0
+    return samples, values
+
+
+@lru_cache(maxsize=1)
+def shipped_table() -> np.ndarray:
+    """The shipped table's equities, read once (``equities[n - 1, hilo, class]``)."""
+    values = load_table()[1]
+    if values.shape[2] != CLASSES:
+        raise ConfigError(None, f"{DATA_FILE} has {values.shape[2]} classes, not {CLASSES}")
+    return values
 
 
 def equities(hilo: bool = True) -> np.ndarray:
     """Each class's equity against one random hand (index as :func:`classes`), to 1/65535."""
-    _, hl, high = _data()
-    return (hl if hilo else high).copy()
+    column: np.ndarray = shipped_table()[0, 1 if hilo else 0].copy()
+    return column
 
 
 @lru_cache(maxsize=2)

@@ -38,7 +38,7 @@ from itertools import pairwise
 from typing import Any, Protocol, runtime_checkable
 
 from omaha.errors import RakeError
-from omaha.limits import MAX_CHIPS, shown
+from omaha.limits import as_amount, safe_repr
 from omaha.states import RakeRule
 
 __all__ = [
@@ -71,37 +71,38 @@ class RakeSchedule(RakeRule, Protocol):
 # --- validation helpers ---------------------------------------------------------------------
 
 def _int(value: object, what: str, *, minimum: int = 0) -> int:
-    """``value`` as an int, refusing bools, floats and anything below ``minimum``."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RakeError(f"{what} must be an integer, got {shown(value)}")
-    if value < minimum:
-        raise RakeError(f"{what} must be at least {minimum}, got {shown(value)}")
-    if value > MAX_CHIPS:
-        raise RakeError(f"{what} is {shown(value)}, above the limit MAX_CHIPS = 2**63-1")
+    """``value`` as an exact int from ``minimum`` to MAX_CHIPS (the one validator; a rake
+    schedule keeps its own RakeError past the limit)."""
+    return as_amount(value, what, low=minimum, error=RakeError, above=RakeError)
+
+
+def _store(owner: object, name: str, what: str, *, minimum: int = 0) -> int:
+    """Check a dataclass field and keep it as an exact int (a NumPy int would overflow)."""
+    value = _int(getattr(owner, name), what, minimum=minimum)
+    object.__setattr__(owner, name, value)
     return value
 
 
 def _bool(value: object, what: str) -> bool:
     if not isinstance(value, bool):
-        raise RakeError(f"{what} must be true or false, got {shown(value)}")
+        raise RakeError(f"{what} must be true or false, got {safe_repr(value)}")
     return value
 
 
-def _question(pot_total: int, players_dealt: int, saw_flop: bool) -> None:
-    """Check the arguments of ``rake_for`` (the same for every schedule)."""
-    _int(pot_total, "pot_total")
-    _int(players_dealt, "players_dealt", minimum=2)
+def _question(pot_total: int, players_dealt: int, saw_flop: bool) -> tuple[int, int]:
+    """The arguments of ``rake_for`` checked (the same for every schedule), as exact ints."""
     _bool(saw_flop, "saw_flop")
+    return _int(pot_total, "pot_total"), _int(players_dealt, "players_dealt", minimum=2)
 
 
 def _pairs(value: object, what: str) -> list[tuple[object, object]]:
     """A JSON list of two-element lists as Python pairs."""
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise RakeError(f"{what} must be a list of [a, b] pairs, got {shown(value)}")
+        raise RakeError(f"{what} must be a list of [a, b] pairs, got {safe_repr(value)}")
     pairs = []
     for item in value:
         if not isinstance(item, Sequence) or isinstance(item, str) or len(item) != 2:
-            raise RakeError(f"{what} entries must be [a, b] pairs, got {shown(item)}")
+            raise RakeError(f"{what} entries must be [a, b] pairs, got {safe_repr(item)}")
         pairs.append((item[0], item[1]))
     return pairs
 
@@ -109,9 +110,9 @@ def _pairs(value: object, what: str) -> list[tuple[object, object]]:
 def _fields(data: object, kind: str, allowed: set[str]) -> Mapping[str, Any]:
     """``data`` as a mapping of the given kind with no unknown keys."""
     if not isinstance(data, Mapping):
-        raise RakeError(f"a rake schedule must be a mapping, got {shown(data)}")
+        raise RakeError(f"a rake schedule must be a mapping, got {safe_repr(data)}")
     if data.get("kind") != kind:
-        raise RakeError(f"expected kind {shown(kind)}, got {data.get('kind')!r}")
+        raise RakeError(f"expected kind {safe_repr(kind)}, got {data.get('kind')!r}")
     unknown = set(data) - allowed - {"kind"}
     if unknown:
         raise RakeError(f"unknown {kind} field(s): {', '.join(sorted(map(str, unknown)))}")
@@ -176,23 +177,23 @@ class PercentageRake:
     no_flop_no_drop: bool = True
 
     def __post_init__(self) -> None:
-        _int(self.per_unit, "per_unit")
-        _int(self.unit, "unit", minimum=1)
-        if self.per_unit > self.unit:
-            raise RakeError(f"per_unit {self.per_unit} exceeds unit {self.unit}: rake above the pot")
-        _int(self.minimum, "minimum")
+        per_unit = _store(self, "per_unit", "per_unit")
+        unit = _store(self, "unit", "unit", minimum=1)
+        if per_unit > unit:
+            raise RakeError(f"per_unit {per_unit} exceeds unit {unit}: rake above the pot")
+        _store(self, "minimum", "minimum")
         _bool(self.no_flop_no_drop, "no_flop_no_drop")
         if not isinstance(self.caps, tuple):
-            raise RakeError(f"caps must be a tuple of (min_players, cap) pairs, got {shown(self.caps)}")
-        previous = 1
+            raise RakeError(f"caps must be a tuple of (min_players, cap) pairs, got {safe_repr(self.caps)}")
+        caps: list[tuple[int, int]] = []
         for pair in self.caps:
             if not isinstance(pair, tuple) or len(pair) != 2:
-                raise RakeError(f"caps entries must be (min_players, cap) pairs, got {shown(pair)}")
+                raise RakeError(f"caps entries must be (min_players, cap) pairs, got {safe_repr(pair)}")
             players = _int(pair[0], "caps min_players", minimum=2)
-            _int(pair[1], "caps cap")
-            if players <= previous:
-                raise RakeError(f"caps must be sorted by min_players without repeats, got {shown(self.caps)}")
-            previous = players
+            if caps and players <= caps[-1][0]:
+                raise RakeError(f"caps must be sorted by min_players without repeats, got {safe_repr(self.caps)}")
+            caps.append((players, _int(pair[1], "caps cap")))
+        object.__setattr__(self, "caps", tuple(caps))
         if self.caps and self.caps[0][0] != 2:
             raise RakeError(f"the first cap must start at 2 players, got {self.caps[0][0]}")
 
@@ -206,7 +207,7 @@ class PercentageRake:
 
     def rake_for(self, pot_total: int, players_dealt: int, saw_flop: bool) -> int:
         """The rake under K3 (see the class docstring for the order of the steps)."""
-        _question(pot_total, players_dealt, saw_flop)
+        pot_total, players_dealt = _question(pot_total, players_dealt, saw_flop)
         if self.no_flop_no_drop and not saw_flop:
             return 0
         rake = self.per_unit * (pot_total // self.unit)
@@ -232,7 +233,7 @@ class PercentageRake:
         data = _fields(data, "percentage", {"per_unit", "unit", "caps", "minimum", "no_flop_no_drop"})
         for key in ("per_unit", "unit"):
             if key not in data:
-                raise RakeError(f"percentage rake needs {shown(key)}")
+                raise RakeError(f"percentage rake needs {safe_repr(key)}")
         caps = tuple((_int(a, "caps min_players"), _int(b, "caps cap"))
                      for a, b in _pairs(data.get("caps", []), "caps"))
         return cls(per_unit=data["per_unit"], unit=data["unit"], caps=caps,
@@ -254,8 +255,8 @@ class Threshold:
     rake: int
 
     def __post_init__(self) -> None:
-        _int(self.pot, "threshold pot")
-        _int(self.rake, "threshold rake")
+        _store(self, "pot", "threshold pot")
+        _store(self, "rake", "threshold rake")
         if self.rake > self.pot:
             raise RakeError(f"threshold rake {self.rake} exceeds its pot {self.pot}")
 
@@ -273,11 +274,11 @@ class PlayersBracket:
     thresholds: tuple[Threshold, ...]
 
     def __post_init__(self) -> None:
-        _int(self.min_players, "min_players", minimum=2)
-        _int(self.max_players, "max_players", minimum=self.min_players)
+        low = _store(self, "min_players", "min_players", minimum=2)
+        _store(self, "max_players", "max_players", minimum=low)
         if not isinstance(self.thresholds, tuple) or not all(
                 isinstance(t, Threshold) for t in self.thresholds):
-            raise RakeError(f"thresholds must be a tuple of Threshold, got {shown(self.thresholds)}")
+            raise RakeError(f"thresholds must be a tuple of Threshold, got {safe_repr(self.thresholds)}")
         for lower, upper in pairwise(self.thresholds):
             if upper.pot <= lower.pot or upper.rake < lower.rake:
                 raise RakeError(f"thresholds must rise in pot and not fall in rake: {lower}, {upper}")
@@ -299,7 +300,7 @@ class PlayersBracket:
     def from_dict(cls, data: Mapping[str, Any]) -> PlayersBracket:
         """Inverse of :meth:`to_dict`."""
         if not isinstance(data, Mapping) or set(data) != {"players", "thresholds"}:
-            raise RakeError(f"a bracket needs exactly 'players' and 'thresholds', got {shown(data)}")
+            raise RakeError(f"a bracket needs exactly 'players' and 'thresholds', got {safe_repr(data)}")
         ((low, high),) = _pairs([data["players"]], "players")
         return cls(min_players=_int(low, "min_players"), max_players=_int(high, "max_players"),
                    thresholds=tuple(Threshold(pot=_int(p, "threshold pot"),
@@ -311,7 +312,7 @@ def _check_brackets(brackets: object) -> None:
     """Brackets must be a non-empty tuple of contiguous, non-overlapping player ranges."""
     if not isinstance(brackets, tuple) or not brackets or not all(
             isinstance(b, PlayersBracket) for b in brackets):
-        raise RakeError(f"brackets must be a non-empty tuple of PlayersBracket, got {shown(brackets)}")
+        raise RakeError(f"brackets must be a non-empty tuple of PlayersBracket, got {safe_repr(brackets)}")
     for lower, upper in pairwise(brackets):
         if upper.min_players != lower.max_players + 1:
             raise RakeError(f"player brackets must be contiguous: {lower.min_players}-"
@@ -347,7 +348,7 @@ class ThresholdRake:
 
     def rake_for(self, pot_total: int, players_dealt: int, saw_flop: bool) -> int:
         """The rake of the highest threshold reached in the players' bracket (K2)."""
-        _question(pot_total, players_dealt, saw_flop)
+        pot_total, players_dealt = _question(pot_total, players_dealt, saw_flop)
         bracket = self.bracket_for(players_dealt)
         if self.no_flop_no_drop and not saw_flop:
             return 0
@@ -368,7 +369,7 @@ class ThresholdRake:
 
 def _brackets_from(value: object) -> tuple[PlayersBracket, ...]:
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise RakeError(f"brackets must be a list, got {shown(value)}")
+        raise RakeError(f"brackets must be a list, got {safe_repr(value)}")
     return tuple(PlayersBracket.from_dict(item) for item in value)
 
 
@@ -387,8 +388,8 @@ class StakesBand:
 
     def __post_init__(self) -> None:
         if not isinstance(self.name, str):
-            raise RakeError(f"band name must be a string, got {shown(self.name)}")
-        _int(self.min_big_bet, "min_big_bet", minimum=1)
+            raise RakeError(f"band name must be a string, got {safe_repr(self.name)}")
+        _store(self, "min_big_bet", "min_big_bet", minimum=1)
         _check_brackets(self.brackets)
 
     def to_dict(self) -> dict[str, Any]:
@@ -400,7 +401,7 @@ class StakesBand:
     def from_dict(cls, data: Mapping[str, Any]) -> StakesBand:
         """Inverse of :meth:`to_dict`."""
         if not isinstance(data, Mapping) or set(data) != {"name", "min_big_bet", "brackets"}:
-            raise RakeError(f"a band needs exactly 'name', 'min_big_bet', 'brackets', got {shown(data)}")
+            raise RakeError(f"a band needs exactly 'name', 'min_big_bet', 'brackets', got {safe_repr(data)}")
         return cls(name=data["name"], min_big_bet=data["min_big_bet"],
                    brackets=_brackets_from(data["brackets"]))
 
@@ -428,15 +429,15 @@ class FixedLimitRakeChart:
     def __post_init__(self) -> None:
         if not isinstance(self.bands, tuple) or not self.bands or not all(
                 isinstance(b, StakesBand) for b in self.bands):
-            raise RakeError(f"bands must be a non-empty tuple of StakesBand, got {shown(self.bands)}")
+            raise RakeError(f"bands must be a non-empty tuple of StakesBand, got {safe_repr(self.bands)}")
         for lower, upper in pairwise(self.bands):
             if upper.min_big_bet <= lower.min_big_bet:
-                raise RakeError(f"bands must rise in min_big_bet: {shown(lower.name)}, {shown(upper.name)}")
+                raise RakeError(f"bands must rise in min_big_bet: {safe_repr(lower.name)}, {safe_repr(upper.name)}")
         _bool(self.no_flop_no_drop, "no_flop_no_drop")
 
     def band_for(self, big_bet: int) -> StakesBand:
         """The band a game with this big bet uses (see the class docstring)."""
-        _int(big_bet, "big_bet", minimum=1)
+        big_bet = _int(big_bet, "big_bet", minimum=1)
         chosen = self.bands[0]
         for band in self.bands:
             if band.min_big_bet <= big_bet:
@@ -459,7 +460,7 @@ class FixedLimitRakeChart:
         data = _fields(data, "fixed_limit_chart", {"bands", "no_flop_no_drop"})
         bands = data.get("bands")
         if not isinstance(bands, Sequence) or isinstance(bands, str):
-            raise RakeError(f"bands must be a list, got {shown(bands)}")
+            raise RakeError(f"bands must be a list, got {safe_repr(bands)}")
         return cls(bands=tuple(StakesBand.from_dict(b) for b in bands),
                    no_flop_no_drop=data.get("no_flop_no_drop", True))
 
@@ -481,10 +482,10 @@ def rake_from_dict(data: Mapping[str, Any]) -> NoRake | PercentageRake | Thresho
     PercentageRake(per_unit=3, unit=100, caps=((2, 50),), minimum=0, no_flop_no_drop=True)
     """
     if not isinstance(data, Mapping):
-        raise RakeError(f"a rake schedule must be a mapping, got {shown(data)}")
+        raise RakeError(f"a rake schedule must be a mapping, got {safe_repr(data)}")
     kind = data.get("kind")
     if kind not in _KINDS:
-        raise RakeError(f"unknown rake kind {shown(kind)}; expected one of {', '.join(_KINDS)}")
+        raise RakeError(f"unknown rake kind {safe_repr(kind)}; expected one of {', '.join(_KINDS)}")
     built: NoRake | PercentageRake | ThresholdRake | FixedLimitRakeChart = _KINDS[kind].from_dict(data)
     return built
 

@@ -33,17 +33,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from omaha.cards import DECK, Card, CardsLike, format_cards, parse_cards
-from omaha.config import (
-    FIVE_CARD_OMAHA,
-    FIVE_CARD_OMAHA_HILO,
-    HOLDEM,
-    OMAHA_HIGH,
-    OMAHA_HILO,
-    SIX_CARD_OMAHA,
-    SIX_CARD_OMAHA_HILO,
-    VARIANTS,
-    Variant,
-)
+from omaha.config import OMAHA_HIGH, SHORT_NAMES, Variant, variant_of
 from omaha.errors import OmahaError
 
 if TYPE_CHECKING:  # NumPy is imported only when a macro or "any hand" list is needed
@@ -56,43 +46,9 @@ SUIT_CHARS = "cdhs"
 SUIT_VARS = "wxyz"
 MAX_LISTED = 3_000_000      # most hands a range may list (6-card "******" has 20 million)
 
-_ALIASES: dict[str, Variant] = {
-    "omaha": OMAHA_HIGH, "plo": OMAHA_HIGH, "hi": OMAHA_HIGH, "o": OMAHA_HIGH,
-    "omaha8": OMAHA_HILO, "plo8": OMAHA_HILO, "hilo": OMAHA_HILO, "o8": OMAHA_HILO,
-    "plo5": FIVE_CARD_OMAHA, "plo5-8": FIVE_CARD_OMAHA_HILO, "plo6": SIX_CARD_OMAHA,
-    "plo6-8": SIX_CARD_OMAHA_HILO, "holdem": HOLDEM, "nlh": HOLDEM,
-}
-
 
 class RangeError(OmahaError):
     """A range that does not parse, or that lists no hand / too many hands."""
-
-
-def variant_of(variant: Variant | str) -> Variant:
-    """A :class:`Variant`, or its name (``"Omaha Hi/Lo 8-or-better"``) or alias
-    (``omaha``, ``plo8``, ``plo5``, ``plo5-8``, ``plo6``, ``plo6-8``, ``holdem``).
-
-    >>> variant_of("plo8") == OMAHA_HILO
-    True
-    """
-    if isinstance(variant, Variant):
-        return variant
-    if isinstance(variant, str):
-        key = variant.strip().lower()
-        if key in _ALIASES:
-            return _ALIASES[key]
-        for v in VARIANTS:
-            if v.name.lower() == key:
-                return v
-    raise OmahaError(f"unknown variant {variant!r}: use an omaha.Variant or one of "
-                     f"{', '.join(sorted(_ALIASES))}")
-
-
-def _alias(variant: Variant) -> str | None:
-    for name, v in _ALIASES.items():
-        if v == variant:
-            return name
-    return None
 
 
 # ---------------------------------------------------------------- hands as bit masks
@@ -566,7 +522,8 @@ def _compiled(text: str, nh: int, hilo: bool) -> tuple[str, bool, tuple[int, ...
 class Range:
     """A set of starting hands, parsed once; ``len()``, iteration, ``in`` and ``str()``.
 
-    ``variant`` (a :class:`Variant` or an alias such as ``"plo8"``) sets the number of hole
+    ``variant`` (a :class:`Variant` or a name of :data:`omaha.config.VARIANT_NAMES`, such
+    as ``"plo8"``) sets the number of hole
     cards and which ``top N%`` ordering applies (hi/lo for hi/lo games). A range that is
     only wildcards (``"****"``) is *any hand*: it is never listed for equity, which deals it
     from the cards left.
@@ -625,7 +582,7 @@ class Range:
     def __repr__(self) -> str:
         if self.variant == OMAHA_HIGH:
             return f"Range({self.text!r})"
-        alias = _alias(self.variant)
+        alias = SHORT_NAMES.get(self.variant)
         return f"Range({self.text!r}, variant={alias!r})" if alias else \
             f"Range({self.text!r}, variant={self.variant!r})"
 

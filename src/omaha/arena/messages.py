@@ -30,6 +30,7 @@ from importlib import resources
 from typing import Any
 
 from omaha.errors import OmahaError
+from omaha.limits import as_int
 
 __all__ = [
     "ACTIONS",
@@ -132,10 +133,10 @@ def _int(data: dict[str, Any], name: str, *, minimum: int, required: bool = Fals
         if required:
             raise ProtocolError("bad_message", f"{name} is required")
         return None
-    if type(value) is not int or not minimum <= value <= MAX_INT:   # bool is not an int here
-        raise ProtocolError("bad_message", f"{name} must be an integer >= {minimum}, "
-                            f"got {value!r}"[:200])
-    return value
+    try:
+        return as_int(value, name, low=minimum, high=MAX_INT)
+    except OmahaError as exc:   # the one validator's words, as the protocol's error
+        raise ProtocolError("bad_message", str(exc)[:200]) from None
 
 
 def parse_client_message(text: str | bytes) -> ClientMessage:

@@ -58,6 +58,7 @@ from omaha.clocked import ClockedHand, ClockedView, TimeRanOut
 from omaha.config import GameConfig
 from omaha.errors import OmahaError, TableError
 from omaha.hand import Hand
+from omaha.limits import as_amount, as_int
 from omaha.table import Table
 from omahacore.cards import format_cards
 
@@ -92,14 +93,16 @@ class ArenaSettings:
     spectators: int = 16
 
     def __post_init__(self) -> None:
-        if type(self.tables) is not int or not 1 <= self.tables <= 10_000:
-            raise TableError("T1", f"tables must be 1 to 10000, got {self.tables!r}")
-        if type(self.buy_in) is not int or self.buy_in <= 0:
-            raise TableError("B8", f"buy_in must be a positive whole number, got {self.buy_in!r}")
-        if type(self.hand_pause_ms) is not int or self.hand_pause_ms < 0:
-            raise TableError(None, f"hand_pause_ms must be >= 0, got {self.hand_pause_ms!r}")
-        if type(self.spectators) is not int or not 0 <= self.spectators <= 100_000:
-            raise TableError(None, f"spectators must be 0 to 100000, got {self.spectators!r}")
+        # Kept as exact ints (a NumPy int would not go into JSON); the seats, the table checks.
+        for name, value in (
+                ("tables", as_int(self.tables, "tables", low=1, high=10_000, error=TableError,
+                                  rule="T1")),
+                ("buy_in", as_amount(self.buy_in, "buy_in", low=1, error=TableError, rule="B8")),
+                ("hand_pause_ms", as_int(self.hand_pause_ms, "hand_pause_ms", low=0,
+                                         error=TableError)),
+                ("spectators", as_int(self.spectators, "spectators", low=0, high=100_000,
+                                      error=TableError))):
+            object.__setattr__(self, name, value)
         self.game_config()   # refuse a bad game or clock now, not at the first hand
         self.clock_config()
         Table(self.game_config(), seats=self.seats)

@@ -18,18 +18,15 @@ from __future__ import annotations
 import csv
 import math
 from collections.abc import Callable, Sequence
-from functools import lru_cache
 from typing import Any
 
 from omaha.distributed.runner import run_chunks
 from omaha.errors import ConfigError
+from omaha.limits import as_int
+from omaha.preflop import DATA_FILE, MAGIC, class_of, load_table, shipped_table
 
 __all__ = ["COLUMNS", "DATA_FILE", "build_table", "equity_chunk", "load_table",
            "preflop_equity", "standard_error_bound", "write_binary", "write_table"]
-
-DATA_FILE = "data/preflop4_vs1-5.bin"
-"""The shipped table (package data of ``omaha``), made by ``omaha preflop-table --binary``."""
-_MAGIC = b"OMPFN1\n"
 
 COLUMNS = ("hand", "opponents", "high", "high_se", "hilo", "hilo_se")
 Row = tuple[str, int, float, float, float, float]
@@ -76,14 +73,15 @@ def build_table(*, classes: Sequence[str] | None = None, opponents: Sequence[int
         from omaha.cards import format_cards
 
         classes = [format_cards(hand) for hand, _ in preflop.classes()]
-    if type(samples) is not int or samples < 1:
-        raise ConfigError(None, f"samples must be a positive int, got {samples!r}")
-    if type(seed) is not int or seed < 0:
-        raise ConfigError(None, f"seed must be a non-negative int, got {seed!r}")
-    if not opponents or any(type(n) is not int or not 1 <= n <= 9 for n in opponents):
-        raise ConfigError("T1", f"opponents must be counts in 1..9, got {opponents!r}")
+    samples = as_int(samples, "samples", low=1, high=2**32 - 1, error=ConfigError)  # uint32 in the file
+    seed = as_int(seed, "seed", low=0, error=ConfigError)
+    counts = tuple(as_int(n, "opponents", low=1, high=9, error=ConfigError, rule="T1")
+                   for n in opponents)
+    if not counts:
+        raise ConfigError("T1", "opponents must list at least one count (1..9)")
+    chunk_classes = as_int(chunk_classes, "chunk_classes", low=1, error=ConfigError)
     hands = list(classes)
-    chunks = [(i, hands[i:i + chunk_classes], tuple(opponents), samples, seed)
+    chunks = [(i, hands[i:i + chunk_classes], counts, samples, seed)
               for i in range(0, len(hands), chunk_classes)]
     parts = run_chunks(equity_chunk, chunks, ray=ray, address=address, num_cpus=num_cpus,
                        on_result=on_chunk)
@@ -100,8 +98,9 @@ def write_table(rows: Sequence[Row], path: str) -> None:
 
 
 def write_binary(rows: Sequence[Row], path: str, samples: int) -> None:
-    """The table as package data: a header (magic, classes, samples, opponent counts) and,
-    per opponent count, the high then the hi/lo equity of every class as uint16 / 65535.
+    """The table as package data, in the format :func:`omaha.preflop.load_table` reads: a
+    header (magic, classes, samples, opponent counts) and, per opponent count, the high then
+    the hi/lo equity of every class as uint16 / 65535.
 
     ``rows`` must be :func:`build_table`'s, for every class and opponents ``1..K``.
     """
@@ -126,38 +125,7 @@ def write_binary(rows: Sequence[Row], path: str, samples: int) -> None:
         header.byteswap()
         body.byteswap()
     with open(path, "wb") as out:
-        out.write(_MAGIC + header.tobytes() + body.tobytes())
-
-
-def load_table(path: str | None = None) -> tuple[int, Any]:
-    """``(samples, equities)``: ``equities[n - 1, hilo, class]`` as float64 (``hilo`` 0 for
-    Omaha High, 1 for Hi/Lo; classes indexed as :func:`omaha.preflop.classes`).
-
-    ``path`` defaults to the shipped :data:`DATA_FILE`. Validated, never trusted.
-    """
-    import array
-    import sys
-    from importlib import resources
-
-    import numpy as np
-
-    if path is None:
-        raw = resources.files("omaha").joinpath(DATA_FILE).read_bytes()
-    else:
-        with open(path, "rb") as source:
-            raw = source.read()
-    if not raw.startswith(_MAGIC) or len(raw) < len(_MAGIC) + 12:
-        raise ConfigError(None, "not a preflop equity table")
-    header = array.array("I", raw[len(_MAGIC):len(_MAGIC) + 12])
-    body = array.array("H", raw[len(_MAGIC) + 12:])
-    if sys.byteorder == "big":
-        header.byteswap()
-        body.byteswap()
-    classes, samples, counts = header
-    if not 1 <= counts <= 9 or len(body) != 2 * counts * classes:
-        raise ConfigError(None, "the preflop equity table has the wrong size")
-    values = np.array(body, dtype=np.float64).reshape(counts, 2, classes) / 65535.0
-    return samples, values
+        out.write(MAGIC + header.tobytes() + body.tobytes())
 
 
 def preflop_equity(hand: str, opponents: int = 1, *, hilo: bool = True) -> float:
@@ -167,14 +135,7 @@ def preflop_equity(hand: str, opponents: int = 1, *, hilo: bool = True) -> float
     >>> round(preflop_equity("AcAdKcKd", 1, hilo=False), 2), round(preflop_equity("AcAd2c3d", 3), 2)
     (0.7, 0.49)
     """
-    from omaha import preflop
-
-    values = _shipped()
-    if type(opponents) is not int or not 1 <= opponents <= values.shape[0]:
-        raise ConfigError("T1", f"opponents must be 1..{values.shape[0]}, got {opponents!r}")
-    return float(values[opponents - 1, 1 if hilo else 0, preflop.class_of(hand)])
-
-
-@lru_cache(maxsize=1)
-def _shipped() -> Any:
-    return load_table()[1]
+    values = shipped_table()
+    opponents = as_int(opponents, "opponents", low=1, high=values.shape[0], error=ConfigError,
+                       rule="T1")
+    return float(values[opponents - 1, 1 if hilo else 0, class_of(hand)])
