@@ -37,6 +37,7 @@ from gymnasium import spaces
 
 from omaha.config import GameConfig
 from omaha.errors import ConfigError, IllegalActionError
+from omaha.limits import as_int
 from omaha.rl.actions import ActionSet
 from omaha.rl.game import Episode, make_config
 
@@ -59,9 +60,7 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         if config is None:
             config = make_config(game, blinds, stakes)
         self.episode = Episode(config, players=players, stack=stack, actions=actions)
-        if type(seat) is not int or not 0 <= seat < players:
-            raise ConfigError("T1", f"seat must be 0..{players - 1}, got {seat!r}")
-        self.seat = seat
+        self.seat = as_int(seat, "seat", low=0, high=players - 1, error=ConfigError, rule="T1")
         if opponents is None:
             from omaha.bots import StrengthBot
 

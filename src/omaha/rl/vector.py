@@ -50,6 +50,7 @@ import numpy.typing as npt
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
 from omaha.errors import ArrayError, ConfigError
 from omaha.hand import Hand
+from omaha.limits import as_int
 from omaha.rl.actions import ActionSet
 from omaha.rl.game import Episode, make_config
 from omahacore.vector import VectorCore, fill_decks
@@ -66,8 +67,7 @@ class VectorTables:
                  players: int = 2, stack: int | None = None, blinds: tuple[int, int] = (1, 2),
                  stakes: tuple[int, int] = (2, 4), actions: ActionSet | None = None,
                  engine: str = "compiled") -> None:
-        if type(tables) is not int or not 1 <= tables <= 1_000_000:
-            raise ConfigError(None, f"tables must be an int in 1..1000000, got {tables!r}")
+        tables = as_int(tables, "tables", low=1, high=1_000_000, error=ConfigError)
         if engine in ("auto", "numpy"):   # the names of 0.1's engines
             warnings.warn(f"engine={engine!r} is deprecated: the compiled engine plays every "
                           "game; use 'compiled' (the default)", DeprecationWarning, stacklevel=2)
