@@ -41,6 +41,7 @@ from omaha.betting import LegalActions
 from omaha.config import GameConfig, Variant
 from omaha.deck import cards_needed, shuffled_cards
 from omaha.hand import Hand
+from omaha.limits import as_int
 from omahacore.evaluator import (
     evaluate_best,
     evaluate_best_low,
@@ -298,8 +299,7 @@ def play_session(
     count = len(bots)
     if count < 2:
         raise ValueError(f"a session needs at least two bots, got {count}")
-    if type(hands) is not int or hands < 1:
-        raise ValueError(f"hands must be a positive whole number, got {hands!r}")
+    hands = as_int(hands, "hands", low=1)
     seats = tuple(range(1, count + 1))
     decide_rng = rng if rng is not None else random.Random()
     per_deal = count if duplicate else 1

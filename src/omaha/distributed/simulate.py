@@ -34,6 +34,7 @@ from typing import Any
 from omaha.config import GameConfig
 from omaha.distributed.runner import run_chunks
 from omaha.errors import ConfigError
+from omaha.limits import as_int
 
 __all__ = ["SeatStats", "SimulationResult", "play_chunk", "run_play", "run_play_on_ray"]
 
@@ -169,14 +170,12 @@ def _chunks(config: GameConfig, bots: Sequence[str], hands: int, stack: int | No
     if not 2 <= len(bots) <= config.variant.max_players:
         raise ConfigError("T1", f"{config.variant.name} seats 2 to {config.variant.max_players} "
                           f"players, got {len(bots)}")
-    for name, value in (("hands", hands), ("chunk_hands", chunk_hands)):
-        if type(value) is not int or value < 1:
-            raise ConfigError(None, f"{name} must be a positive int, got {value!r}")
+    hands = as_int(hands, "hands", low=1, error=ConfigError)
+    chunk_hands = as_int(chunk_hands, "chunk_hands", low=1, error=ConfigError)
     stack = 100 * config.big_blind if stack is None else stack
-    if type(stack) is not int or not 0 < stack <= 10**12:
-        raise ConfigError("B8", f"stack must be a positive int up to 10**12, got {stack!r}")
-    if seed is not None and (type(seed) is not int):
-        raise ConfigError(None, f"seed must be an int or None, got {seed!r}")
+    stack = as_int(stack, "stack", low=1, high=10**12, error=ConfigError, rule="B8")
+    if seed is not None:
+        seed = as_int(seed, "seed", error=ConfigError)
     if type(duplicate) is not bool:
         raise ConfigError(None, f"duplicate must be a bool, got {duplicate!r}")
     per_deal = len(bots) if duplicate else 1
