@@ -43,7 +43,7 @@ from omaha.clock import (
 from omaha.errors import IllegalActionError, SnapshotError
 from omaha.events import Event
 from omaha.hand import Hand, RakeRule
-from omaha.limits import shown
+from omaha.limits import as_int, safe_repr
 from omaha.snapshot import check_digest, check_shape, seal
 from omaha.view import HandView, visible_events
 
@@ -134,8 +134,8 @@ def clock_event_from_dict(data: Mapping[str, Any]) -> ClockEvent:
         if "action" in values:
             values["action"] = TimeoutAction(values["action"])
         for name, value in values.items():
-            if name != "action" and type(value) is not int:
-                raise SnapshotError(f"{cls.kind} field {name} must be an integer, got {shown(value)}")
+            if name != "action":
+                values[name] = as_int(value, f"{cls.kind} field {name}", error=SnapshotError)
         return cls(**values)
     except SnapshotError:
         raise
@@ -195,15 +195,14 @@ class ClockedHand:
             if self._source is None:
                 raise ClockError("pass now= (integer milliseconds) or inject a time_source")
             now = self._source.now()
-        if isinstance(now, bool) or not isinstance(now, int) or not -2**63 <= now < 2**63:
-            raise ClockError(f"now must be an integer number of milliseconds (int64), got "
-                             f"{shown(now)}")
-        return int(now)   # an exact int, checked against the clock by each call
+        # an exact int64 of milliseconds, checked against the clock by each call
+        return as_int(now, "now", low=-2**63, high=2**63 - 1, error=ClockError)
 
     @staticmethod
     def _check_seat(hand: Hand, seat: object) -> int:
-        if type(seat) is not int or seat not in hand.seats:
-            raise ClockError(f"seat {shown(seat)} is not dealt into this hand")
+        seat = as_int(seat, "seat", error=ClockError)
+        if seat not in hand.seats:
+            raise ClockError(f"seat {safe_repr(seat)} is not dealt into this hand")
         return seat
 
     def _record(self, event: ClockEvent) -> None:

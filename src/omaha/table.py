@@ -31,7 +31,7 @@ from omaha.config import MAX_SEATS, GameConfig
 from omaha.dealing import check_options
 from omaha.errors import SnapshotError, TableError
 from omaha.hand import Hand, RakeRule
-from omaha.limits import MAX_CHIPS, check_total, shown
+from omaha.limits import MAX_CHIPS, as_amount, as_int, check_total, shown
 from omaha.sealing import TABLE_FORMAT, Key, exact_keys, opened, seal
 
 __all__ = ["PLAYING", "POSTING", "SITTING_OUT", "WAITING", "SeatInfo", "Table"]
@@ -63,9 +63,7 @@ class _Seat:
 
 
 def _chips(amount: object, what: str) -> int:
-    if type(amount) is not int or amount <= 0:
-        raise TableError("B8", f"{what} must be a positive whole number of chips, got {shown(amount)}")
-    return amount
+    return as_amount(amount, what, low=1, error=TableError, rule="B8")
 
 
 class Table:
@@ -83,8 +81,7 @@ class Table:
                  rake: RakeRule | None = None, manual_showdown: bool = False) -> None:
         if not isinstance(config, GameConfig):
             raise TableError(None, f"config must be a GameConfig, got {config!r}")
-        if type(seats) is not int or not 2 <= seats <= MAX_SEATS:
-            raise TableError("T1", f"a table has 2 to {MAX_SEATS} seats, got {shown(seats)}")
+        seats = as_int(seats, "seats", low=2, high=MAX_SEATS, error=TableError, rule="T1")
         if seats > config.variant.max_players:
             raise TableError("C1", f"one deck deals {config.variant.name} to at most "
                              f"{config.variant.max_players} players, not {seats}")
@@ -152,8 +149,7 @@ class Table:
             self._synced = True
 
     def _player(self, seat: int) -> _Seat:
-        if type(seat) is not int:   # True would find seat 1
-            raise TableError("T1", f"seat must be a seat number (int), got {shown(seat)}")
+        seat = as_int(seat, "seat", error=TableError, rule="T1")   # True would find seat 1
         player = self._seats.get(seat)
         if player is None:
             raise TableError("T1", f"seat {shown(seat)} is empty")
@@ -174,11 +170,10 @@ class Table:
     def sit(self, seat: int, *, stack: int, name: str | None = None,
             post_big_blind: bool = False) -> None:
         """Seat a player with ``stack`` chips (T1); at a running table they choose T5."""
-        if type(seat) is not int or not 1 <= seat <= self.seat_count:
-            raise TableError("T1", f"seats are 1 to {self.seat_count}, got {shown(seat)}")
+        seat = as_int(seat, "seat", low=1, high=self.seat_count, error=TableError, rule="T1")
         if seat in self._seats:
             raise TableError("T1", f"seat {seat} is taken")
-        _chips(stack, "a stack")
+        stack = _chips(stack, "a stack")
         if name is not None and not isinstance(name, str):
             raise TableError("T1", f"a player's name is a str or None, got {shown(name)}")
         status = self._newcomer_status(post_big_blind)
@@ -207,7 +202,7 @@ class Table:
     def rebuy(self, seat: int, amount: int) -> None:
         """Add chips between hands only (B8)."""
         player = self._player(seat)
-        _chips(amount, "a rebuy")
+        amount = _chips(amount, "a rebuy")
         self._check_not_in_hand(seat, "add chips")
         self._check_total(amount, "this rebuy")
         player.stack += amount
