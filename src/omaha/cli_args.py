@@ -11,6 +11,9 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
+from omaha.errors import OmahaError
+from omaha.limits import as_int
+
 __all__ = ["VARIANT_HELP", "add_variant", "game_config", "non_negative", "pair", "players",
            "positive"]
 
@@ -20,31 +23,32 @@ VARIANT_HELP = ("a name of omaha.config.VARIANT_NAMES, any case: plo, plo8, flo8
 """The one help text of ``--variant``: every command takes the same names."""
 
 
-def non_negative(text: str) -> int:
-    """A whole number >= 0 (argparse ``type=``)."""
+def _whole(text: str, what: str, *, low: int, high: int | None = None) -> int:
+    """``text`` as a whole number from ``low`` to ``high``, range-checked and worded by the
+    one validator (:func:`omaha.limits.as_int`), for argparse ``type=``."""
     try:
-        value = int(text)
+        number = int(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 0:
-        raise argparse.ArgumentTypeError(f"must not be negative, got {text}")
-    return value
+    try:
+        return as_int(number, what, low=low, high=high)
+    except OmahaError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def non_negative(text: str) -> int:
+    """A whole number >= 0 (argparse ``type=``)."""
+    return _whole(text, "the number", low=0)
 
 
 def positive(text: str) -> int:
     """A whole number >= 1 (argparse ``type=``)."""
-    value = non_negative(text)
-    if value == 0:
-        raise argparse.ArgumentTypeError(f"must be positive, got {text}")
-    return value
+    return _whole(text, "the number", low=1)
 
 
 def players(text: str) -> int:
     """A table size, 2 to 10 (rule T1)."""
-    value = non_negative(text)
-    if not 2 <= value <= 10:
-        raise argparse.ArgumentTypeError(f"a table seats 2 to 10 players (rule T1), got {text}")
-    return value
+    return _whole(text, "players (rule T1)", low=2, high=10)
 
 
 def pair(text: str) -> tuple[int, int]:
