@@ -112,8 +112,10 @@ class Variant:
         try:
             return cls(name=data["name"], hole_cards=data["hole_cards"],
                        hand_rule=data["hand_rule"], hi_lo=data["hi_lo"])
+        except ConfigError:   # a field's own refusal (a ConfigTypeError is a TypeError too)
+            raise
         except (KeyError, TypeError) as exc:
-            raise ConfigError("C6", f"bad variant data {data!r}") from exc
+            raise ConfigError("C6", f"bad variant data {safe_repr(data)}") from exc
 
 
 OMAHA_HIGH = Variant(name="Omaha High")

@@ -258,7 +258,9 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     >>> res.deals, res.equity, res.high, res.low, res.scoop   # the wheel vs the 8-high straight
     (40, (0.5, 0.5), (0.0, 1.0), (1.0, 0.0), (0.0, 0.0))
     """
-    samples, seed, threads = _options(samples, exact, seed, threads, progress)
+    if samples is not None or seed is not None or progress is not None or exact is not None \
+            or type(threads) is not int or threads < 1:    # else nothing to check (fast path)
+        samples, seed, threads = _options(samples, exact, seed, threads, progress)
     if (exact is None or exact is True) and samples is None:
         known = variant if type(variant) is Variant else (
             _VARIANTS.get(variant) if type(variant) is str else None)
