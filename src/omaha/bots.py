@@ -39,7 +39,8 @@ from typing import Literal, Protocol
 
 from omaha.betting import LegalActions
 from omaha.config import GameConfig, Variant
-from omaha.deck import cards_needed, shuffled_cards
+from omaha.dealing import cards_needed
+from omaha.deck import shuffled_cards
 from omaha.hand import Hand
 from omaha.limits import as_int
 from omahacore.evaluator import (

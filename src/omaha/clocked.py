@@ -44,7 +44,7 @@ from omaha.errors import IllegalActionError, SnapshotError
 from omaha.events import Event
 from omaha.hand import Hand, RakeRule
 from omaha.limits import as_int, safe_repr
-from omaha.snapshot import check_digest, check_shape, seal
+from omaha.sealing import CLOCKED_HAND, Key, check_digest, refusal, sealed, unsealed
 from omaha.view import HandView, visible_events
 
 __all__ = [
@@ -62,7 +62,7 @@ __all__ = [
     "clock_event_from_dict",
 ]
 
-CLOCKED_FORMAT = "omaha-clocked-hand/2"
+CLOCKED_FORMAT = CLOCKED_HAND.name
 ActionName = Literal["fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "show",
                      "muck", "bet", "raise"]
 ACTIONS: tuple[ActionName, ...] = ("fold", "check", "call", "check_or_call", "bet_or_raise",
@@ -324,29 +324,21 @@ class ClockedHand:
         out.extend(hand_items[done:])
         return out
 
-    def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
+    def snapshot(self, *, key: Key = None) -> dict[str, Any]:
         """JSON-compatible data (hand snapshot, clock, clock log) for :meth:`restore`; the
         hand's snapshot is digested, or signed with ``key`` (see :mod:`omaha.snapshot`)."""
-        return seal({"format": CLOCKED_FORMAT, "hand": self.hand.snapshot(key=key),
-                     "clock": self.clock.to_dict(),
-                     "clock_events": [[position, event.to_dict()]
-                                      for position, event in self._log]}, key)
+        return sealed(CLOCKED_HAND, {"hand": self.hand.snapshot(key=key),
+                                     "clock": self.clock.to_dict(),
+                                     "clock_events": [[position, event.to_dict()]
+                                                      for position, event in self._log]}, key)
 
     @classmethod
     def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None,
                 time_source: TimeSource | None = None,
-                key: bytes | str | None = None) -> ClockedHand:
+                key: Key = None) -> ClockedHand:
         """The clocked hand a :meth:`snapshot` describes (``rake`` as at creation, ``key``
         as at the snapshot)."""
-        check_shape(data)
-        if not isinstance(data, dict) or data.get("format") != CLOCKED_FORMAT:
-            found = data.get("format") if isinstance(data, dict) else None
-            if found == "omaha-clocked-hand/1":
-                raise SnapshotError(f"snapshot format {found} is no longer restored (it has no "
-                                    f"digest); this version restores {CLOCKED_FORMAT}")
-            raise SnapshotError("not a clocked hand snapshot")
-        if set(data) != {"format", "hand", "clock", "clock_events", "digest"}:
-            raise SnapshotError(f"bad clocked hand snapshot fields {sorted(data)}")
+        data = unsealed(data, CLOCKED_HAND, key)   # its digest is checked last, below
         try:
             hand = Hand.restore(data["hand"], rake=rake, key=key)
             clock = ActionClock.from_dict(data["clock"])
@@ -354,7 +346,7 @@ class ClockedHand:
         except (KeyError, TypeError, ValueError) as exc:
             if isinstance(exc, SnapshotError):
                 raise
-            raise SnapshotError(f"bad clocked hand snapshot: {exc}") from exc
+            raise refusal("bad", what=CLOCKED_HAND.what, error=exc) from exc
         positions = [position for position, _ in log]
         if any(type(p) is not int for p in positions) or positions != sorted(positions) \
                 or (positions and not 0 <= positions[0] <= positions[-1] <= hand.event_count):

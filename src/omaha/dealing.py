@@ -1,8 +1,28 @@
-"""A new hand's arguments checked, and its dealt sequence made (T1-T6, B8, C1, C2).
+"""Who posts the blinds and where every card sits in the dealt sequence (T3, T4, T6), and
+a new hand's arguments checked (T1, T2, T5, B8, C1, C2).
 
-Everything here runs before a :class:`~omaha.hand.Hand` exists, so a refusal leaves nothing
-behind. Cards from callers are copied item by item into exact ints before the compiled
-parser reads them.
+This module is the one statement of the layout on the Python side: the hand, the table, the
+record and replay ask it rather than working positions out again. The board and burn offsets
+come from the compiled engine's :data:`STREET_CARDS`, which deals from the same table.
+
+Players are numbered by index in seat order (0 is the lowest dealt-in seat). The small blind
+sits left of the button, the big blind left of it; heads-up the button posts the small blind
+(T4); with a single blind its poster takes the small blind's place:
+
+>>> blind_positions(6, 5), blind_positions(2, 1), blind_positions(3, 0, single_blind=True)
+((0, 1), (1, 0), (1, 1))
+
+A hand deals ``players * hole_cards + 8`` cards: hole cards one at a time clockwise from the
+small blind, then burn + flop (3), burn + turn, burn + river:
+
+>>> cards_needed(6, 4), hole_position(round_=1, player=2, players=6)
+(32, 8)
+>>> burn_positions(players=6, hole_cards=4), board_positions(players=6, hole_cards=4)
+((24, 28, 30), (25, 26, 27, 29, 31))
+
+Everything else here runs before a :class:`~omaha.hand.Hand` exists, so a refusal leaves
+nothing behind. Cards from callers are copied item by item into exact ints before the
+compiled parser reads them.
 
 >>> from omaha.config import GameConfig
 >>> check_setup(GameConfig.pot_limit(small_blind=1, big_blind=2), {3: 100, 1: 50}, 3)
@@ -13,17 +33,122 @@ from __future__ import annotations
 
 import operator
 import random
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 from omaha.cards import CardsLike, parse_cards
 from omaha.config import GameConfig
-from omaha.deck import cards_needed, shuffled_cards, stacked_cards
+from omaha.deck import shuffled_cards
 from omaha.errors import CardError, TableError
 from omaha.limits import check_total, shown
-from omahacore.cards import format_cards
+from omahacore.cards import format_card, format_cards
+from omahacore.engine import STREET_CARDS
 
-__all__ = ["check_options", "check_setup", "dealt_sequence", "live_seats"]
+__all__ = [
+    "STREET_CARDS",
+    "blind_positions",
+    "board_positions",
+    "burn_positions",
+    "cards_needed",
+    "check_options",
+    "check_setup",
+    "dealing_place",
+    "dealt_sequence",
+    "hole_position",
+    "live_seats",
+    "stacked_cards",
+]
 
+# STREET_CARDS (the compiled engine's): per street after preflop, (burn, first board card,
+# end) as offsets from the end of the hole cards (T6).
+
+
+# --- the layout (T3, T4, T6) ---------------------------------------------------------------
+
+def blind_positions(players: int, button: int, single_blind: bool = False) -> tuple[int, int]:
+    """The (small blind, big blind) player indices when the button is player ``button``.
+
+    The small blind is left of the button, heads-up the button itself (T3, T4); the big
+    blind is left of the small blind. With a single blind (a game with no small blind) its
+    poster is both: the one blind sits where the small blind would, and dealing starts there.
+    """
+    small = button if players == 2 else (button + 1) % players
+    return small, small if single_blind else (small + 1) % players
+
+
+def dealing_place(player: int, small_blind: int, players: int) -> int:
+    """Where ``player`` is in the dealing order: 0 for the small blind, then clockwise (T6)."""
+    return (player - small_blind) % players
+
+
+def cards_needed(players: int, hole_cards: int) -> int:
+    """Cards one hand uses: the hole cards, 5 board cards and 3 burns (T6)."""
+    return players * hole_cards + STREET_CARDS[-1][2]
+
+
+def hole_position(*, round_: int, player: int, players: int) -> int:
+    """Index in the dealt sequence of hole card ``round_`` of the player at dealing place
+    ``player`` (0 = the small blind, see :func:`dealing_place`)."""
+    return round_ * players + player
+
+
+def burn_positions(*, players: int, hole_cards: int) -> tuple[int, ...]:
+    """Indices of the burns before the flop, the turn and the river (T6)."""
+    base = players * hole_cards
+    return tuple([base + burn for burn, _, _ in STREET_CARDS])
+
+
+def board_positions(*, players: int, hole_cards: int) -> tuple[int, ...]:
+    """Indices of the five board cards in the dealt sequence, in the order dealt (T6)."""
+    base = players * hole_cards
+    return tuple([base + i for _, first, end in STREET_CARDS for i in range(first, end)])
+
+
+def stacked_cards(*, players: int, hole_cards: int,
+                  holes: Mapping[int, Sequence[int]] | None = None,
+                  board: Sequence[int] = (), burns: Sequence[int] = (),
+                  rng: random.Random | None = None) -> list[int]:
+    """A dealt sequence with chosen cards in place and the rest shuffled (for tests and replay).
+
+    ``holes`` maps a dealing place (0 = small blind, clockwise) to its hole cards; ``board``
+    gives up to five board cards in order and ``burns`` up to three burns. Every other
+    position gets a card from the rest of the deck, shuffled as
+    :func:`~omaha.deck.shuffled_cards` does.
+
+    >>> seq = stacked_cards(players=2, hole_cards=2, holes={0: [51, 50]}, board=[0, 1, 2])
+    >>> seq[0], seq[2], seq[5:8]
+    (51, 50, [0, 1, 2])
+    """
+    fixed: dict[int, int] = {}
+    for player, cards in (holes or {}).items():
+        if not 0 <= player < players or len(cards) > hole_cards:
+            raise CardError(f"player {player} cannot hold {len(cards)} of {hole_cards} hole cards")
+        for round_, card in enumerate(cards):
+            fixed[hole_position(round_=round_, player=player, players=players)] = card
+    if len(board) > 5 or len(burns) > 3:
+        raise CardError(f"at most 5 board cards and 3 burns, got {len(board)} and {len(burns)}")
+    for position, card in zip(board_positions(players=players, hole_cards=hole_cards), board):
+        fixed[position] = card
+    for position, card in zip(burn_positions(players=players, hole_cards=hole_cards), burns):
+        fixed[position] = card
+    _check_stacked(fixed.values())
+    used = set(fixed.values())
+    count = cards_needed(players, hole_cards)
+    rest = iter(shuffled_cards(count - len(fixed), rng, [c for c in range(52) if c not in used]))
+    return [fixed[i] if i in fixed else next(rest) for i in range(count)]
+
+
+def _check_stacked(cards: Iterable[int]) -> None:
+    """Refuse a card outside 0..51 or a card used twice (C1)."""
+    seen: set[int] = set()
+    for card in cards:
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
+            raise CardError(f"card index must be 0..51, got {card!r}")
+        if card in seen:
+            raise CardError(f"card {format_card(card)} is used twice (C1)")
+        seen.add(card)
+
+
+# --- a new hand's arguments ----------------------------------------------------------------
 
 def dealt_sequence(config: GameConfig, seats: tuple[int, ...], sb: int,
                    rng: random.Random | None, hole_cards: Mapping[int, CardsLike] | None,
@@ -56,7 +181,7 @@ def dealt_sequence(config: GameConfig, seats: tuple[int, ...], sb: int,
             raise TableError("T6", f"hole_cards[{seat}]: seat {seat} is dealt {h} hole "
                              f"cards, got {len(cards)}")
         _distinct(cards, f"hole_cards[{seat}]")
-        holes[(seats.index(seat) - sb) % n] = cards
+        holes[dealing_place(seats.index(seat), sb, n)] = cards
     board_cards = _parsed(board, "board") if board is not None else []
     if len(board_cards) > 5:
         raise TableError("T6", f"board: at most 5 board cards, got {len(board_cards)}")

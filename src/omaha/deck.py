@@ -1,10 +1,8 @@
-"""Shuffling and the dealing layout (C1, C2, T6).
+"""Shuffling (C1, C2): the cards a hand deals, drawn off a uniformly shuffled deck.
 
-A hand uses ``players * hole_cards + 8`` cards: hole cards one at a time clockwise from the
-small blind, then burn + flop (3), burn + turn, burn + river (T6). :func:`shuffled_cards`
-draws exactly that many cards off a uniformly shuffled deck with a partial Fisher-Yates
-shuffle: the swap positions come from one uniform integer below ``52 * 51 * ...`` (its
-mixed-radix digits), drawn from the operating system's cryptographic generator
+:func:`shuffled_cards` draws exactly the cards asked for with a partial Fisher-Yates shuffle:
+the swap positions come from one uniform integer below ``52 * 51 * ...`` (its mixed-radix
+digits), drawn from the operating system's cryptographic generator
 (:class:`random.SystemRandom`) unless a seeded :class:`random.Random` is injected (C2).
 The same seed deals the same cards:
 
@@ -13,33 +11,31 @@ The same seed deals the same cards:
 True
 >>> len(set(shuffled_cards(52)))
 52
->>> hole_position(round_=1, player=2, players=6), board_positions(players=6, hole_cards=4)
-(8, (25, 26, 27, 29, 31))
+
+Where those cards go (the T6 layout: hole cards, burns, board) is :mod:`omaha.dealing`'s.
+Its names that this module used to define (``STREET_CARDS``, ``board_positions``,
+``burn_positions``, ``cards_needed``, ``hole_position``, ``stacked_cards``) are still read
+from here for one release, and are :mod:`omaha.dealing`'s own:
+
+>>> from omaha import dealing
+>>> from omaha.deck import hole_position
+>>> hole_position is dealing.hole_position
+True
 """
 
 from __future__ import annotations
 
 import os
 import random
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 from omaha.errors import CardError
-from omahacore.cards import format_card
-from omahacore.engine import STREET_CARDS, shuffle_with
+from omahacore.engine import shuffle_with
 
-__all__ = [
-    "STREET_CARDS",
-    "board_positions",
-    "burn_positions",
-    "cards_needed",
-    "hole_position",
-    "shuffled_cards",
-    "stacked_cards",
-]
+__all__ = ["shuffled_cards"]
 
 _FULL_DECK = tuple(range(52))
-# STREET_CARDS (from the compiled engine, which reads the same table): per street after
-# preflop, (burn, first board card, end) as offsets from the end of the hole cards (T6).
 
 
 def _falling_factorials(size: int) -> list[int]:
@@ -53,7 +49,6 @@ def _falling_factorials(size: int) -> list[int]:
 _SEQUENCES = _falling_factorials(52)
 
 
-
 def _os_below(limit: int) -> int:
     """A uniform integer in [0, limit) from the OS generator (what SystemRandom does, with
     less overhead): whole random bytes, extra high bits dropped, out-of-range draws redrawn."""
@@ -64,28 +59,6 @@ def _os_below(limit: int) -> int:
         value = int.from_bytes(os.urandom(size), "little") >> drop
         if value < limit:
             return value
-
-
-def cards_needed(players: int, hole_cards: int) -> int:
-    """Cards one hand uses: the hole cards, 5 board cards and 3 burns (T6)."""
-    return players * hole_cards + 8
-
-
-def hole_position(*, round_: int, player: int, players: int) -> int:
-    """Index in the dealt sequence of hole card ``round_`` of ``player`` (0 = small blind)."""
-    return round_ * players + player
-
-
-def burn_positions(*, players: int, hole_cards: int) -> tuple[int, int, int]:
-    """Indices of the burns before the flop, the turn and the river (T6)."""
-    base = players * hole_cards
-    return (base, base + 4, base + 6)
-
-
-def board_positions(*, players: int, hole_cards: int) -> tuple[int, int, int, int, int]:
-    """Indices of the five board cards in the dealt sequence (T6)."""
-    base = players * hole_cards
-    return (base + 1, base + 2, base + 3, base + 5, base + 7)
 
 
 def shuffled_cards(count: int, rng: random.Random | None = None,
@@ -112,45 +85,15 @@ def shuffled_cards(count: int, rng: random.Random | None = None,
     return cards
 
 
-def stacked_cards(*, players: int, hole_cards: int,
-                  holes: Mapping[int, Sequence[int]] | None = None,
-                  board: Sequence[int] = (), burns: Sequence[int] = (),
-                  rng: random.Random | None = None) -> list[int]:
-    """A dealt sequence with chosen cards in place and the rest shuffled (for tests and replay).
-
-    ``holes`` maps a player (0 = small blind, clockwise) to their hole cards; ``board`` gives
-    up to five board cards in order and ``burns`` up to three burns. Every other position gets
-    a card from the rest of the deck, shuffled as :func:`shuffled_cards` does.
-
-    >>> seq = stacked_cards(players=2, hole_cards=2, holes={0: [51, 50]}, board=[0, 1, 2])
-    >>> seq[0], seq[2], seq[5:8]
-    (51, 50, [0, 1, 2])
-    """
-    fixed: dict[int, int] = {}
-    for player, cards in (holes or {}).items():
-        if not 0 <= player < players or len(cards) > hole_cards:
-            raise CardError(f"player {player} cannot hold {len(cards)} of {hole_cards} hole cards")
-        for round_, card in enumerate(cards):
-            fixed[hole_position(round_=round_, player=player, players=players)] = card
-    if len(board) > 5 or len(burns) > 3:
-        raise CardError(f"at most 5 board cards and 3 burns, got {len(board)} and {len(burns)}")
-    for position, card in zip(board_positions(players=players, hole_cards=hole_cards), board):
-        fixed[position] = card
-    for position, card in zip(burn_positions(players=players, hole_cards=hole_cards), burns):
-        fixed[position] = card
-    _check_distinct(fixed.values())
-    used = set(fixed.values())
-    count = cards_needed(players, hole_cards)
-    rest = iter(shuffled_cards(count - len(fixed), rng, [c for c in range(52) if c not in used]))
-    return [fixed[i] if i in fixed else next(rest) for i in range(count)]
+# The layout names this module had; omaha.dealing (which imports this module's shuffle)
+# defines them, so they are looked up there when first asked for, not imported here.
+_MOVED_TO_DEALING = frozenset({"STREET_CARDS", "board_positions", "burn_positions",
+                               "cards_needed", "hole_position", "stacked_cards"})
 
 
-def _check_distinct(cards: Iterable[int]) -> None:
-    """Refuse a card outside 0..51 or a card used twice (C1)."""
-    seen: set[int] = set()
-    for card in cards:
-        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
-            raise CardError(f"card index must be 0..51, got {card!r}")
-        if card in seen:
-            raise CardError(f"card {format_card(card)} is used twice (C1)")
-        seen.add(card)
+def __getattr__(name: str) -> Any:
+    """``omaha.deck.hole_position`` and the other layout names: :mod:`omaha.dealing`'s."""
+    if name in _MOVED_TO_DEALING:
+        from omaha import dealing
+        return getattr(dealing, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -25,9 +25,11 @@ from typing import Any, ClassVar
 from omaha.cards import DECK, Card, parse_cards
 from omaha.config import GameConfig
 from omaha.errors import SnapshotError
+from omahacore import engine
 from omahacore.cards import format_card, format_cards, parse_card
 
 __all__ = [
+    "EVENT_OF_CODE",
     "EVENT_TYPES",
     "BetOrRaised",
     "BoardDealt",
@@ -263,10 +265,40 @@ class HandEnded(Event):
     stacks: tuple[int, ...]
 
 
-EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in (
-    HandStarted, Posted, HoleDealt, CardBurned, BoardDealt, Folded, Checked, Called,
-    BetOrRaised, TimedOut, ProtectedAllIn, Shown, Mucked, Returned, PotAwarded, HandEnded,
-)}
+# The event each of the compiled engine's log codes stands for, by the code's name there
+# (omahacore.engine.EV_*, the first item of every log entry): the one Python statement of the
+# code table. Its codes are read from the engine, never written here.
+_EVENT_OF_CODE_NAME: dict[str, type[Event]] = {
+    "EV_STARTED": HandStarted, "EV_POSTED": Posted, "EV_HOLES": HoleDealt,
+    "EV_BURNED": CardBurned, "EV_BOARD": BoardDealt, "EV_FOLDED": Folded,
+    "EV_CHECKED": Checked, "EV_CALLED": Called, "EV_RAISED": BetOrRaised,
+    "EV_TIMED_OUT": TimedOut, "EV_PROTECTED": ProtectedAllIn, "EV_SHOWN": Shown,
+    "EV_MUCKED": Mucked, "EV_RETURNED": Returned, "EV_POT_AWARDED": PotAwarded,
+    "EV_ENDED": HandEnded,
+}
+
+
+def _by_code(event_of_name: Mapping[str, type[Event]]) -> tuple[type[Event], ...]:
+    """The events indexed by the engine's code for each (codes run 0, 1, ... so that a log
+    entry's code indexes the tuple)."""
+    by_code = {getattr(engine, name): cls for name, cls in event_of_name.items()}
+    if sorted(by_code) != list(range(len(event_of_name))):
+        raise ImportError(f"omahacore.engine's EV_* codes are not 0..{len(event_of_name) - 1}: "
+                          f"{sorted(by_code)}")
+    return tuple([by_code[code] for code in range(len(by_code))])
+
+
+EVENT_OF_CODE: tuple[type[Event], ...] = _by_code(_EVENT_OF_CODE_NAME)
+"""The event class of each engine log code: ``EVENT_OF_CODE[omahacore.engine.EV_FOLDED]``
+is :class:`Folded`.
+
+>>> from omahacore.engine import EV_RAISED
+>>> EVENT_OF_CODE[EV_RAISED].__name__
+'BetOrRaised'
+"""
+
+EVENT_TYPES: dict[str, type[Event]] = {cls.kind: cls for cls in EVENT_OF_CODE}
+"""The event class of each ``"type"`` in dicts (:func:`event_from_dict`)."""
 
 
 def event_from_dict(data: Mapping[str, Any]) -> Event:

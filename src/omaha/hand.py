@@ -29,26 +29,9 @@ from omaha.betting import BettingRound
 from omaha.cards import DECK, Card, CardsLike
 from omaha.clock import TimeoutAction, TimeoutPolicy
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
-from omaha.dealing import check_options, check_setup, dealt_sequence, live_seats
+from omaha.dealing import blind_positions, check_options, check_setup, dealt_sequence, live_seats
 from omaha.errors import IllegalActionError, TableError
-from omaha.events import (
-    BetOrRaised,
-    BoardDealt,
-    Called,
-    CardBurned,
-    Checked,
-    Event,
-    Folded,
-    HandEnded,
-    HandStarted,
-    HoleDealt,
-    Mucked,
-    Posted,
-    ProtectedAllIn,
-    Returned,
-    Shown,
-    TimedOut,
-)
+from omaha.events import EVENT_OF_CODE, Event, HandStarted, HoleDealt, PotAwarded
 from omaha.limits import shown
 from omaha.record import hand_body, restore_with
 from omaha.sealing import Key
@@ -74,11 +57,10 @@ from omahacore.engine import (
 
 __all__ = ["Hand", "RakeRule", "Street"]
 
-# What each event log code (omahacore.engine's EV_*, the log entry's first item) is read as.
-_EVENT_OF_CODE: tuple[Any, ...] = (
-    HandStarted, Posted, HoleDealt, CardBurned, BoardDealt, Folded, Checked, Called,
-    BetOrRaised, TimedOut, ProtectedAllIn, Shown, Mucked, Returned, pot_awarded, HandEnded,
-)
+# What each event log code is read as: omaha.events' table, except that a pot's entry holds
+# the splitter's result, which pot_awarded turns into the event.
+_EVENT_OF_CODE: tuple[Any, ...] = tuple([pot_awarded if cls is PotAwarded else cls
+                                         for cls in EVENT_OF_CODE])
 
 
 class Hand(ShowdownAndAward):
@@ -108,8 +90,7 @@ class Hand(ShowdownAndAward):
         self._rake = rake
         self._manual = manual_showdown
         b = seats.index(button)
-        sb = b if n == 2 else (b + 1) % n                              # T3, T4
-        bb = (sb + 1) % n if config.small_blind else sb   # a single blind is the big blind (T3)
+        sb, bb = blind_positions(n, b, single_blind=not config.small_blind)   # T3, T4
         live = live_seats(live_blinds)
         for seat in live:
             if seat not in stacks or seats.index(seat) in (sb, bb):

@@ -15,7 +15,13 @@ from typing import Any, Protocol, TypeVar
 
 from omaha.cards import parse_cards
 from omaha.clock import TimeoutAction, TimeoutPolicy
-from omaha.deck import board_positions, burn_positions, cards_needed, hole_position
+from omaha.dealing import (
+    board_positions,
+    burn_positions,
+    cards_needed,
+    dealing_place,
+    hole_position,
+)
 from omaha.errors import OmahaError, SnapshotError
 from omaha.events import (
     BetOrRaised,
@@ -33,7 +39,7 @@ from omaha.events import (
     TimedOut,
     event_from_dict,
 )
-from omaha.sealing import HAND_FORMAT, Key, exact_keys, opened, seal
+from omaha.sealing import HAND, Key, opened, refusal, sealed
 from omaha.states import RakeRule
 from omahacore.cards import format_cards
 
@@ -71,8 +77,7 @@ the log's show/muck decisions can be replayed)."""
 
 def hand_body(hand: Replayable, *, key: Key = None) -> dict[str, Any]:
     """JSON-compatible sealed data describing ``hand`` exactly (see ``Hand.snapshot``)."""
-    return seal({
-        "format": HAND_FORMAT,
+    return sealed(HAND, {
         "deck": format_cards(list(hand._deck)),
         "manual_showdown": hand._manual,
         "events": [event.to_dict() for event in hand.events],
@@ -82,8 +87,7 @@ def hand_body(hand: Replayable, *, key: Key = None) -> dict[str, Any]:
 def restore_with(new_hand: NewHand[H], data: Mapping[str, Any], *,
                  rake: RakeRule | None = None, key: Key = None) -> H:
     """The hand a :func:`hand_body` dict describes, re-derived by replaying it."""
-    data = opened(data, HAND_FORMAT, key)
-    exact_keys(data, {"format", "deck", "manual_showdown", "events", "digest"}, "hand snapshot")
+    data = opened(data, HAND, key)
     try:
         if type(data["deck"]) is not str or type(data["events"]) is not list:
             raise SnapshotError("a hand snapshot's deck is text and its events a list")
@@ -96,7 +100,7 @@ def restore_with(new_hand: NewHand[H], data: Mapping[str, Any], *,
     except SnapshotError:
         raise
     except (KeyError, TypeError, ValueError, AttributeError) as exc:
-        raise SnapshotError(f"bad hand snapshot: {exc}") from exc
+        raise refusal("bad", what=HAND.what, error=exc) from exc
     if type(manual) is not bool:
         raise SnapshotError(f"manual_showdown must be a bool, got {manual!r}")
     if len(set(deck)) != len(deck):
@@ -175,7 +179,7 @@ def deck_from_events(events: Iterable[Event]) -> list[int]:
     try:
         for event in events:
             if isinstance(event, HoleDealt):
-                player = (start.seats.index(event.seat) - sb) % n
+                player = dealing_place(start.seats.index(event.seat), sb, n)
                 for round_, card in enumerate(event.cards):
                     fixed[hole_position(round_=round_, player=player, players=n)] = card
             elif isinstance(event, CardBurned):

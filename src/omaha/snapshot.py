@@ -4,8 +4,10 @@ A hand snapshot is the dealt card sequence plus the event log, as JSON-compatibl
 (:mod:`omaha.record`). Restoring replays the players' decisions from the log on a fresh hand
 dealt from the same cards and checks that the replay reproduces the log event for event; so
 a restored hand is the same game and continues identically. A table snapshot
-(:mod:`omaha.table`) is checked field by field against its hand and its own rules. The
-integrity checks (shape, digest, signature) live in :mod:`omaha.sealing`.
+(:mod:`omaha.table`) is checked field by field against its hand and its own rules. Every
+snapshot travels in one envelope, written and checked by the codec :mod:`omaha.sealing`
+(format, fields, digest or signature, and the wording of every refusal); its public names
+are re-exported here.
 
 Every snapshot carries a format version and a ``digest`` over its canonical JSON form
 (sorted keys, no spaces): ``sha256:...`` by default, so any edit that was not re-digested is
@@ -50,10 +52,13 @@ from omaha.record import deck_from_events, hand_body, replay_with, restore_with
 from omaha.sealing import (
     HAND_FORMAT,
     MAX_SNAPSHOT_BYTES,
+    SNAPSHOT_FORMATS,
     TABLE_FORMAT,
     Key,
+    SnapshotFormat,
     check_digest,
     check_shape,
+    dumps_snapshot,
     loads_snapshot,
     seal,
 )
@@ -63,10 +68,13 @@ from omaha.table import restore_table, snapshot_table
 __all__ = [
     "HAND_FORMAT",
     "MAX_SNAPSHOT_BYTES",
+    "SNAPSHOT_FORMATS",
     "TABLE_FORMAT",
+    "SnapshotFormat",
     "check_digest",
     "check_shape",
     "deck_from_events",
+    "dumps_snapshot",
     "loads_snapshot",
     "replay",
     "restore_hand",

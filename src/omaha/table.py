@@ -28,11 +28,11 @@ from typing import Any
 
 from omaha.cards import CardsLike
 from omaha.config import MAX_SEATS, GameConfig
-from omaha.dealing import check_options
+from omaha.dealing import blind_positions, check_options
 from omaha.errors import SnapshotError, TableError
 from omaha.hand import Hand, RakeRule
 from omaha.limits import MAX_CHIPS, as_amount, as_int, check_total, shown
-from omaha.sealing import TABLE_FORMAT, Key, exact_keys, opened, seal
+from omaha.sealing import TABLE, Key, exact_keys, opened, refusal, sealed
 
 __all__ = ["PLAYING", "POSTING", "SITTING_OUT", "WAITING", "SeatInfo", "Table"]
 
@@ -247,14 +247,15 @@ class Table:
             big = self._next(button, ready)
             dealt = playing | {s for s in ready - playing
                                if s == big or self._seats[s].status == POSTING}
-            blinds = {button if len(dealt) == 2 else self._next(button, dealt)}
         else:
             small = self._next(button, playing)
             newcomers = {s for s in ready - playing if not self._between(button, s, small)}
             big = self._next(small, playing | newcomers)
             dealt = playing | {s for s in newcomers if s == big or self._seats[s].status == POSTING}
-            sb = self._next(button, dealt)
-            blinds = {sb, self._next(sb, dealt)}   # heads-up: the other seat and the button (T4)
+        order = sorted(dealt)   # the hand's players, indexed as the hand will index them
+        blinds = {order[i] for i in blind_positions(len(order), order.index(button),
+                                                    single_blind=not self.config.small_blind)}
+        # a blind's poster posts no live blind on top of it (T5)
         live = () if fresh else tuple(
             sorted(s for s in dealt - blinds if self._seats[s].status == POSTING))
         return button, {s: self._seats[s].stack for s in sorted(dealt)}, live
@@ -280,20 +281,20 @@ class Table:
 
     # --- snapshot ----------------------------------------------------------------------
 
-    def snapshot(self, *, key: bytes | str | None = None) -> dict[str, Any]:
+    def snapshot(self, *, key: Key = None) -> dict[str, Any]:
         """JSON-compatible data from which :meth:`restore` rebuilds this table and its hand
         (digested; signed with HMAC-SHA256 when ``key`` is given, see :mod:`omaha.snapshot`)."""
         return snapshot_table(self, key=key)
 
     @classmethod
     def restore(cls, data: Mapping[str, Any], *, rake: RakeRule | None = None,
-                key: bytes | str | None = None) -> Table:
+                key: Key = None) -> Table:
         """The table a :meth:`snapshot` describes (``rake`` as at creation, ``key`` as at the
         snapshot); anything inconsistent is refused with SnapshotError."""
         return restore_table(data, rake=rake, key=key)
 
 
-# --- snapshot (format omaha-table/2, sealed as in omaha.sealing) ---------------------------
+# --- snapshot (format omaha-table/2, in omaha.sealing's envelope) --------------------------
 
 def _rng_state(rng: random.Random | None) -> Any:
     """JSON-compatible state of a seeded generator; None for the OS generator."""
@@ -319,8 +320,6 @@ def _rng_from(state: Any) -> random.Random | None:
         raise SnapshotError(f"bad generator state: {exc}") from exc
 
 
-_TABLE_KEYS = {"format", "config", "seat_count", "manual_showdown", "button", "hands", "joined",
-               "synced", "rng", "seats", "hand", "digest"}
 _SEAT_KEYS = {"seat", "name", "stack", "status", "joined"}
 
 
@@ -328,8 +327,7 @@ def snapshot_table(table: Table, *, key: Key = None) -> dict[str, Any]:
     """JSON-compatible data describing ``table`` and its current hand exactly."""
     table._sync()   # a finished hand's stacks are the table's: one canonical form
     hand = table.hand
-    return seal({
-        "format": TABLE_FORMAT,
+    return sealed(TABLE, {
         "config": table.config.to_dict(),
         "seat_count": table.seat_count,
         "manual_showdown": table.manual_showdown,
@@ -348,8 +346,7 @@ def restore_table(data: Mapping[str, Any], *, rake: RakeRule | None = None,
                   key: Key = None) -> Table:
     """The table a :func:`snapshot_table` dict describes, every field checked against the
     others and against its hand (which is restored by replay)."""
-    data = opened(data, TABLE_FORMAT, key)
-    exact_keys(data, _TABLE_KEYS, "table snapshot")
+    data = opened(data, TABLE, key)
     try:
         table = Table(GameConfig.from_dict(data["config"]), seats=data["seat_count"],
                       rng=_rng_from(data["rng"]), rake=rake,
@@ -357,7 +354,7 @@ def restore_table(data: Mapping[str, Any], *, rake: RakeRule | None = None,
     except SnapshotError:
         raise
     except (TypeError, ValueError, AttributeError) as exc:
-        raise SnapshotError(f"bad table snapshot: {exc}") from exc
+        raise refusal("bad", what=TABLE.what, error=exc) from exc
     _restore_seats(table, data["seats"])
     hands, joined, synced, button = data["hands"], data["joined"], data["synced"], data["button"]
     if type(hands) is not int or hands < 0 or type(synced) is not bool:

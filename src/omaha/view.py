@@ -15,7 +15,7 @@ send views (and :func:`visible_events`) to clients as they are.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -25,7 +25,7 @@ from omaha.events import CardBurned, Event, HoleDealt
 from omaha.states import PlayerState
 from omahacore.cards import format_cards
 
-__all__ = ["HandLike", "HandView", "PlayerView", "hand_view", "visible_events"]
+__all__ = ["HandLike", "HandView", "PlayerView", "event_for_seat", "hand_view", "visible_events"]
 
 
 class HandLike(Protocol):
@@ -167,12 +167,22 @@ def visible_events(hand: HandLike, seat: int | None = None) -> list[dict[str, An
     """The event log as ``seat`` may see it: others' hole cards and burns hidden (None)."""
     if seat is not None:
         hand.hole_cards(seat)   # refuses a seat that is not dealt in (True is not seat 1)
-    out = []
-    for event in hand.events:
-        data = event.to_dict()
-        if isinstance(event, HoleDealt) and event.seat != seat:
-            data["cards"] = None
-        elif isinstance(event, CardBurned):
-            data["card"] = None
-        out.append(data)
-    return out
+    return [event_for_seat(event.to_dict(), seat) for event in hand.events]
+
+
+def event_for_seat(event: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+    """``event`` (an :meth:`~omaha.events.Event.to_dict` dict) as ``seat`` may see it: another
+    seat's hole cards and every burn card become None; ``seat`` None is a spectator.
+
+    The one statement of what a player may not see in the log, for views and the arena's
+    streams alike.
+
+    >>> event_for_seat({"type": "hole_dealt", "seat": 1, "cards": "AhKh2c3d"}, 2)
+    {'type': 'hole_dealt', 'seat': 1, 'cards': None}
+    """
+    kind = event.get("type")
+    if kind == HoleDealt.kind and event.get("seat") != seat:
+        return {**event, "cards": None}
+    if kind == CardBurned.kind:
+        return {**event, "card": None}
+    return dict(event)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 
 from omaha.arena.storage import LedgerEntry, Storage
+from omaha.events import HandEnded, HandStarted, PotAwarded
 
 __all__ = ["check_conservation", "export_phhs"]
 
@@ -76,14 +77,14 @@ def check_conservation(storage: Storage) -> list[str]:
         expected_hand[table] = number + 1
         apply(table, number)
         start, end = finished.events[0], finished.events[-1]
-        if start.get("type") != "hand_started" or end.get("type") != "hand_ended":
+        if start.get("type") != HandStarted.kind or end.get("type") != HandEnded.kind:
             problems.append(f"table {table} hand {number}: incomplete event log")
             continue
         for seat, chips in zip(start["seats"], start["stacks"]):
             if stacks.get((table, seat)) != chips:
                 problems.append(f"table {table} hand {number} seat {seat}: starts with {chips}, "
                                 f"had {stacks.get((table, seat))}")
-        rake = sum(e["rake"] for e in finished.events if e["type"] == "pot_awarded")
+        rake = sum(e["rake"] for e in finished.events if e["type"] == PotAwarded.kind)
         if sum(start["stacks"]) != sum(end["stacks"]) + rake:
             problems.append(f"table {table} hand {number}: {sum(start['stacks'])} chips in, "
                             f"{sum(end['stacks'])} out, rake {rake}")

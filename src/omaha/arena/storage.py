@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from omaha.errors import OmahaError
+from omaha.sealing import dumps_snapshot, loads_snapshot
 
 __all__ = [
     "ActionRecord",
@@ -274,7 +275,8 @@ class SqliteStorage:
                              (json.dumps(settings),))
 
     def tables(self) -> list[TableRecord]:
-        records = {table: TableRecord(table, _load(snapshot), base) for table, snapshot, base in
+        records = {table: TableRecord(table, _load_snapshot(snapshot), base)
+                   for table, snapshot, base in
                    self._db.execute("SELECT id, snapshot, seq_base FROM tables ORDER BY id")}
         for table, hand, seat, action, amount, policy in self._db.execute(
                 "SELECT table_id, hand, seat, action, amount, policy FROM actions ORDER BY id"):
@@ -284,7 +286,7 @@ class SqliteStorage:
     def create_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int) -> None:
         with self._transaction():
             self._db.execute("INSERT INTO tables VALUES (?, ?, ?)",
-                             (table, json.dumps(snapshot), seq_base))
+                             (table, dumps_snapshot(snapshot), seq_base))
 
     def save_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int,
                    seat: SeatRecord | None = None, finished: FinishedHand | None = None,
@@ -293,7 +295,7 @@ class SqliteStorage:
         db = self._db
         with self._transaction():
             db.execute("UPDATE tables SET snapshot=?, seq_base=? WHERE id=?",
-                       (json.dumps(snapshot), seq_base, table))
+                       (dumps_snapshot(snapshot), seq_base, table))
             db.execute("DELETE FROM actions WHERE table_id=?", (table,))
             if seat is not None:
                 db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
@@ -379,6 +381,18 @@ def _load(text: str) -> Any:
         return json.loads(text)
     except ValueError as exc:
         raise StorageError(f"unreadable row: {exc}") from None
+
+
+def _load_snapshot(text: str) -> dict[str, Any]:
+    """A stored table snapshot, read as snapshot text from outside is (bounded, plain JSON):
+    a database is not trusted further than the snapshot's own checks."""
+    try:
+        data = loads_snapshot(text)
+    except OmahaError as exc:
+        raise StorageError(f"unreadable snapshot row: {exc}") from None
+    if type(data) is not dict:
+        raise StorageError(f"unreadable snapshot row: a {type(data).__name__}, not a snapshot")
+    return data
 
 
 class _Transaction:

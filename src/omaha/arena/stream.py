@@ -6,8 +6,9 @@ before the hand's first event. Because a restored hand reproduces its event log 
 (:meth:`omaha.hand.Hand.restore`), the numbers survive a server crash: the server stores
 ``base`` with the hand and recomputes the rest.
 
-Each seat sees the same numbered stream with others' hole cards and the burns hidden
-(:func:`event_for_seat`), so ``seq`` means the same thing to every client at the table.
+Each seat sees the same numbered stream with others' hole cards and the burns hidden (by
+:func:`omaha.view.event_for_seat`, the views' own rule, re-exported here), so ``seq`` means
+the same thing to every client at the table.
 
 >>> log = EventLog()
 >>> log.start_hand(hand=1, base=0)
@@ -29,21 +30,9 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from omaha.view import event_for_seat
+
 __all__ = ["EventLog", "HandEvents", "event_for_seat", "numbered"]
-
-
-def event_for_seat(event: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
-    """``event`` (a :meth:`omaha.events.Event.to_dict` dict) as ``seat`` may see it.
-
-    Another seat's hole cards and every burn card become None (as
-    :func:`omaha.view.visible_events` does); ``seat`` None is a spectator.
-    """
-    kind = event.get("type")
-    if kind == "hole_dealt" and event.get("seat") != seat:
-        return {**event, "cards": None}
-    if kind == "card_burned":
-        return {**event, "card": None}
-    return dict(event)
 
 
 def numbered(seq: int, hand: int, event: Mapping[str, Any], seat: int | None) -> dict[str, Any]:

@@ -110,7 +110,8 @@ def play_chunk(config: GameConfig, bots: Sequence[str], stack: int, first_deal: 
     worker, e.g. a shared file system on a cluster).
     """
     from omaha.bots import BOTS, act, situation
-    from omaha.deck import cards_needed, shuffled_cards
+    from omaha.dealing import cards_needed
+    from omaha.deck import shuffled_cards
     from omaha.hand import Hand
 
     if seed is None:
