@@ -4,7 +4,8 @@ Both engines play the same random policy through their public APIs in the same r
 decision, with probability 0.15 fold when facing a bet, with probability 0.20 more bet or raise
 to a uniform amount between the legal minimum and maximum, else check or call. Every hand
 starts from six stacks of 200 with blinds 1/2; dealing, showdown and awarding are automatic
-in both. Targets (issue 12): at least 400x PokerKit's hands per second, and at most 3 KB per
+in both. Targets (issue 12): at least 400x PokerKit's hands per second (issue 20: 600x, and
+at least 0.9x today's code, run beside it when ``OMAHA_BASELINE_SRC`` names it), and at most 3 KB per
 hand in progress (tracemalloc over 10,000 live hands; undo records included). Branching for tree search is measured by
 :mod:`bench_copy_undo`.
 
@@ -107,25 +108,46 @@ def rate(play: Callable[[random.Random], int], seconds: float, seed: int) -> tup
             return hands / spent, decisions / hands
 
 
+def make_runner(key: str) -> Callable[[float], float]:
+    """Hands per CPU second of this package's engine (``key`` "omaha"), for
+    :mod:`baseline`: the same policy run on today's code in a child process."""
+    assert key == "omaha"
+    return lambda seconds: rate(play_omaha, seconds, seed=7)[0]
+
+
 def compare(rounds: int = 3, seconds: float = 1.0) -> dict[str, float]:
-    """Alternating rounds of both engines, best round of each.
+    """Alternating rounds of both engines (and of today's code, when ``OMAHA_BASELINE_SRC``
+    names it: see :mod:`baseline`), best round of each.
 
     Each measurement starts with a garbage collection and a short warm-up, so neither engine
     pays for the objects or cold caches the other one left behind.
     """
+    from baseline import Baseline, baseline_src
+
     pokerkit = pokerkit_factory()
+    src = baseline_src()
+    base = Baseline(src, "bench_engine") if src else None
     best = {"omaha": (0.0, 0.0), "pokerkit": (0.0, 0.0)}
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")   # PokerKit warns about folds when a check is free
-        for k in range(rounds):
-            for name, play in (("omaha", play_omaha), ("pokerkit", pokerkit)):
-                gc.collect()
-                rate(play, seconds / 5, seed=1000 + k)      # warm-up
-                speed, per = rate(play, seconds, seed=k)
-                if speed > best[name][0]:
-                    best[name] = (speed, per)
+    today = 0.0
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")   # PokerKit warns about folds when a check is free
+            for k in range(rounds):
+                for name, play in (("omaha", play_omaha), ("pokerkit", pokerkit)):
+                    gc.collect()
+                    rate(play, seconds / 5, seed=1000 + k)      # warm-up
+                    speed, per = rate(play, seconds, seed=k)
+                    if speed > best[name][0]:
+                        best[name] = (speed, per)
+                if base is not None:
+                    base.run("omaha", seconds / 5)
+                    today = max(today, base.run("omaha", seconds))
+    finally:
+        if base is not None:
+            base.close()
     return {"omaha_hands_per_s": best["omaha"][0], "pokerkit_hands_per_s": best["pokerkit"][0],
             "ratio": best["omaha"][0] / best["pokerkit"][0],
+            "today_hands_per_s": today,
             "omaha_decisions_per_hand": best["omaha"][1],
             "pokerkit_decisions_per_hand": best["pokerkit"][1]}
 
@@ -184,4 +206,7 @@ if __name__ == "__main__":
     print(f"PokerKit {result['pokerkit_hands_per_s']:10.1f} hands/s "
           f"({result['pokerkit_decisions_per_hand']:.1f} decisions/hand)")
     print(f"ratio    {result['ratio']:10.0f}x")
+    if result["today_hands_per_s"]:
+        print(f"today    {result['today_hands_per_s']:10.0f} hands/s (OMAHA_BASELINE_SRC): "
+              f"new/today {result['omaha_hands_per_s'] / result['today_hands_per_s']:.2f}x")
     print(f"memory   {memory:10.0f} bytes per live hand (10,000 hands, tracemalloc)")

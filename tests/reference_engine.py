@@ -20,7 +20,6 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from omaha import LegalActions, Reason
-from reference_betting import BettingRound
 from omaha.cards import DECK, Card, CardsLike
 from omaha.clock import TimeoutAction, TimeoutPolicy
 from omaha.config import FIXED_LIMIT, GameConfig
@@ -55,6 +54,7 @@ from omaha.showdown import (
 )
 from omaha.states import Street
 from omahacore.pots import build_pots, settle
+from reference_betting import BettingRound
 
 PREFLOP, FLOP, TURN, RIVER, SHOWDOWN = 0, 1, 2, 3, 4
 ACTIVE, FOLDED, ALL_IN, PROTECTED, MUCKED = "active", "folded", "all_in", "protected", "mucked"

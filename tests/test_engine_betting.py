@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 
 from engine_helpers import make_hand, to_street
-from reference_betting import BettingRound
 from omaha.config import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, GameConfig
 from omaha.errors import IllegalActionError
 from omaha.hand import Street
+from reference_betting import BettingRound
 
 FL = GameConfig.fixed_limit(small_bet=10, big_bet=20)
 NL = GameConfig.no_limit(small_blind=50, big_blind=100)

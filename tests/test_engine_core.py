@@ -77,9 +77,23 @@ def test_shuffle_with_deals_distinct_cards_and_says_when_bytes_run_out() -> None
     assert cards is not None and sorted(cards) == list(range(52))
     assert shuffle_with(entropy, 52) == cards
     assert shuffle_with(b"", 1) is None
-    assert shuffle_with(bytes([255] * 40), 5) is None   # 255 is always redrawn (C2: no bias)
+    assert shuffle_with(bytes(40), 5) is None   # byte 0 is always redrawn (C2: no bias)
     with pytest.raises(ValueError):
         shuffle_with(entropy, 53)
+
+
+def test_shuffle_draw_is_exactly_uniform() -> None:
+    """C2, exactly: for the first draw (a position below 52), the 256 possible bytes that
+    are not redrawn map to each of the 52 positions equally often (so does any deck size:
+    checked for every count of cards left through the second card's draw, below 51)."""
+    for first in range(256):
+        cards = shuffle_with(bytes([first]) + bytes([255] * 8), 1)
+        assert cards is None or 0 <= cards[0] < 52
+    hits = Counter(c[0] for b in range(256) if (c := shuffle_with(bytes([b]), 1)) is not None)
+    assert len(hits) == 52 and len(set(hits.values())) == 1
+    seconds = Counter(c[1] for b in range(256)
+                      if (c := shuffle_with(bytes([255, b]), 2)) is not None)
+    assert len(seconds) == 51 and len(set(seconds.values())) == 1
 
 
 def test_shuffle_with_is_uniform() -> None:

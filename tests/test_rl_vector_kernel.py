@@ -159,7 +159,7 @@ def test_seeded_runs_repeat_and_unseeded_runs_differ() -> None:
 
 def test_bad_actions_change_nothing() -> None:
     vec = VectorTables(4, game="NO", players=2)
-    obs, mask, actor = vec.reset(seed=3)
+    obs, mask, _ = vec.reset(seed=3)
     before = [vec.table_state(t) for t in range(4)], obs.copy(), mask.copy()
     bad_inputs: list[Any] = [np.zeros(3, np.int64), np.zeros(4, np.float64),
                              np.array([0, 0, 0, 99]), np.array([0, 0, -1, 0]), "fold"]

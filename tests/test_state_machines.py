@@ -123,6 +123,12 @@ def _plain_amount(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _accepted_int(value: Any) -> int | None:
+    """The int the one validator (omaha.limits.as_int) reads from ``value``, or None: an int
+    subclass is copied to its int value (its lying comparisons never run), bool refused."""
+    return int(value) if _plain_amount(value) else None
+
+
 def illegal_call(hand: Hand, choice: int, junk: Any) -> tuple[str, tuple[Any, ...], dict[str, Any]]:
     """A call the engine must refuse, picked by ``choice``; ``junk`` is a hostile value."""
     to_act = hand.to_act
@@ -218,7 +224,8 @@ class TableMachine(RuleBasedStateMachine):
     def act_illegally(self, choice: int, junk: Any) -> None:
         hand = self.table.hand
         if hand is None:
-            if not (type(junk) is int and junk > 0):
+            value = _accepted_int(junk)
+            if value is None or value <= 0:
                 self.refused(lambda: self.table.rebuy(1, junk))
             return
         name, args, kwargs = illegal_call(hand, choice, junk)
@@ -228,12 +235,14 @@ class TableMachine(RuleBasedStateMachine):
     def rebuy(self, seat: int, amount: Any) -> None:
         players = {p.seat: p for p in self.table.players()}
         hand = self.hand()
-        legal = (type(amount) is int and amount > 0 and seat in players
+        value = _accepted_int(amount)
+        legal = (value is not None and value > 0 and seat in players
                  and (hand is None or seat not in hand.seats)
-                 and amount + sum(p.stack for p in players.values()) <= MAX_CHIPS)
+                 and value + sum(p.stack for p in players.values()) <= MAX_CHIPS)
         if legal:
+            assert value is not None
             self.table.rebuy(seat, amount)
-            self.brought += amount
+            self.brought += value
         else:
             self.refused(lambda: self.table.rebuy(seat, amount))
 
@@ -345,10 +354,11 @@ class ClockedMachine(RuleBasedStateMachine):
     @rule(seat=st.one_of(st.integers(0, 5), HOSTILE), down=st.booleans())
     def connection(self, seat: Any, down: bool) -> None:
         hand = self.game.hand
-        if type(seat) is int and seat in hand.seats:
+        value = _accepted_int(seat)
+        if value is not None and value in hand.seats:
             if hand.is_over:
                 return
-            if self.game.clock.is_connected(seat) == down:
+            if self.game.clock.is_connected(value) == down:
                 (self.game.disconnect if down else self.game.reconnect)(seat, now=self.now)
                 return
         self.refused(lambda: (self.game.disconnect if down else self.game.reconnect)(
@@ -365,7 +375,7 @@ class ClockedMachine(RuleBasedStateMachine):
                  lambda: self.game.act(seat, "bet_or_raise", to=junk, now=self.now)]
         call = calls[choice % len(calls)]
         if seat is None or (call is calls[-1] and _plain_amount(junk)) or (
-                call is calls[1] and type(junk) is int and junk in hand.seats):
+                call is calls[1] and _accepted_int(junk) in hand.seats):
             call = calls[2]
         self.refused(call)
 

@@ -37,12 +37,12 @@ from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Literal, Protocol
 
-from omaha.betting import LegalActions
 from omaha.config import GameConfig, Variant
 from omaha.dealing import cards_needed
 from omaha.deck import shuffled_cards
 from omaha.hand import Hand
 from omaha.limits import as_int
+from omahacore.actions import LegalActions
 from omahacore.evaluator import (
     evaluate_best,
     evaluate_best_low,

@@ -25,12 +25,11 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from omaha.award import ShowdownAndAward
-from omaha.betting import BettingRound
 from omaha.cards import DECK, Card, CardsLike
 from omaha.clock import TimeoutAction, TimeoutPolicy
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
 from omaha.dealing import blind_positions, check_options, check_setup, dealt_sequence, live_seats
-from omaha.errors import IllegalActionError, TableError
+from omaha.errors import TableError
 from omaha.events import EVENT_OF_CODE, Event, HandStarted, HoleDealt, PotAwarded
 from omaha.limits import shown
 from omaha.record import hand_body, restore_with
@@ -226,8 +225,9 @@ class Hand(ShowdownAndAward):
 
     # --- betting actions (B1-B8) -------------------------------------------------------
     # legal_actions(), fold(), check(), call(), check_or_call() and bet_or_raise() are the
-    # compiled ones of omahacore.engine.HandCore; these are the wording of their refusals and
-    # the actions made of them.
+    # compiled ones of omahacore.engine.HandCore, which checks each with the compiled rules
+    # (omahacore.transitions) and words a refusal with omahacore.refusals; here are the
+    # actions made of them.
 
     bet = HandCore.bet_or_raise
     raise_to = HandCore.bet_or_raise
@@ -240,34 +240,6 @@ class Hand(ShowdownAndAward):
         except ValueError:
             raise TableError("T1", f"seat {shown(seat)} is not dealt into this hand") from None
 
-    def _turn(self, seat: int | None) -> int:
-        """The index of the player to act, checking ``seat`` when given (B1).
-
-        The compiled actions take the common case (no seat given, betting in progress)
-        without calling this.
-        """
-        if seat is not None and type(seat) is not int:   # bool and 1.0 compare equal to 1
-            raise TableError("T1", f"seat must be a seat number (int) or None, got {shown(seat)}")
-        i = self._to_act
-        if i < 0 or self._street == SHOWDOWN:
-            what = "the hand is over" if i < 0 else "the hand is at showdown"
-            raise IllegalActionError("B1", f"{what}; no betting action is possible")
-        if seat is not None and seat != self.seats[i]:
-            raise IllegalActionError("B1", f"it is seat {self.seats[i]}'s turn, not seat {shown(seat)}'s")
-        return i
-
-    def _betting_round(self) -> BettingRound:
-        """The betting round as :class:`~omaha.betting.BettingRound` states it."""
-        return BettingRound.of(self.config.structure, *self._round_numbers())
-
-    def _refuse_raise(self, i: int, to: object, span: tuple[int, int] | None) -> IllegalActionError:
-        """Why player ``i`` may not bet or raise to ``to`` (``span``: the legal bounds)."""
-        if type(to) is not int and (isinstance(to, bool) or not isinstance(to, int)):
-            return IllegalActionError("B2", f"a bet is a whole number of chips, got {shown(to)}")
-        return self._betting_round().refusal(
-            self.seats[i], int(to), bet=self._bets[i], stack=self._stacks[i],
-            acted=self._acted[i], others_can_act=self._active > 1, span=span)
-
     def all_in(self, *, seat: int | None = None) -> None:
         """Put in the whole stack: a call when that is all it covers, else a bet or raise."""
         i = self._turn(seat)
@@ -278,24 +250,7 @@ class Hand(ShowdownAndAward):
         else:
             self.bet_or_raise(total, seat=seat)
 
-    # --- timeouts (D2) -----------------------------------------------------------------
-
-    def protect_all_in(self, *, seat: int | None = None) -> None:
-        """Treat the player to act as all-in for what they put in (D2).
-
-        They keep the rest of their stack, take no further action, and can win only the
-        pots formed up to their contribution. Only when a check is not free and the player
-        already has chips in the pot this hand (D2: otherwise a timeout checks or folds).
-        """
-        i = self._turn(seat)
-        if self._bets[i] >= self._current_bet:
-            raise IllegalActionError("D2", f"seat {self.seats[i]} can check for free; a timeout "
-                                     "checks instead")
-        if self._contrib[i] == 0:
-            raise IllegalActionError("D2", f"seat {self.seats[i]} has put no chips in this hand; "
-                                     "a timeout folds instead")
-        self._push(i)
-        self._act(ACT_PROTECT, i)
+    # --- timeouts (D2): protect_all_in() is the compiled one ----------------------------
 
     def timeout(self, *, seat: int | None = None,
                 policy: TimeoutPolicy = TimeoutPolicy.CHECK_PROTECT_FOLD) -> TimeoutAction:

@@ -19,10 +19,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from omaha.betting import LegalActions
 from omaha.cards import Card
 from omaha.events import CardBurned, Event, HoleDealt
 from omaha.states import PlayerState
+from omahacore.actions import LegalActions
 from omahacore.cards import format_cards
 
 __all__ = ["HandLike", "HandView", "PlayerView", "event_for_seat", "hand_view", "visible_events"]

@@ -31,9 +31,9 @@ from libc.stdint cimport INT64_MAX
 from omahacore._input cimport shown
 from omahacore._types cimport chips_t, strength_t
 from omahacore.transitions cimport (
-    ACTIVE, MAX_PLAYERS, MUCKED, OK, POST_ANTE, PREFLOP, RIVER, SHOWDOWN, TO_AWARD,
+    ACTIVE, AFTER_HOLES, MAX_PLAYERS, MUCKED, OK, POST_ANTE, PREFLOP, RIVER, SHOWDOWN, TO_AWARD,
     TO_SHOWDOWN, Legal, Outcome, Posted, Reason, Refusal, advance, apply_call, apply_check,
-    apply_fold, apply_protect, apply_raise, board_range, call_reason, check_reason, legal_for,
+    apply_fold, apply_protect, apply_raise, board_range, hole_card, call_reason, check_reason, legal_for,
     open_preflop, post_forced, protect_reason, raise_reason, show_down, shuffle_deck,
     turn_reason)
 
@@ -77,8 +77,8 @@ def shuffle_with(bytes entropy, int count):
     """The top ``count`` cards of a 52-card deck shuffled by Fisher-Yates from ``entropy``
     (random bytes), as bytes; None if the bytes ran out (ask again with more).
 
-    Each swap position below ``m`` comes from one byte, redrawn while it is at or above the
-    largest multiple of ``m`` below 256, so every position is equally likely (C2).
+    Each swap position below ``m`` comes from one byte (Lemire's method, see
+    ``transitions.shuffle_deck``), so every order is equally likely (C2).
     """
     cdef unsigned char deck[52]
     cdef Py_ssize_t used = 0
@@ -133,7 +133,7 @@ cdef class HandCore:
             raise ValueError("the button and blinds must be players of the hand")
         if not 2 <= hole_cards <= 6 or (omaha_rule and hole_cards < 4):
             raise ValueError("Omaha deals 4 to 6 hole cards, Hold'em 2")
-        if len(deck) != n * hole_cards + 8 or any(c >= 52 for c in deck):
+        if len(deck) != n * hole_cards + AFTER_HOLES or any(c >= 52 for c in deck):
             raise ValueError("the dealt sequence must hold n * hole_cards + 8 cards 0..51")
         with cython.critical_section(self):
             memset(&self.rules, 0, sizeof(Rules))   # a second __init__ starts afresh
@@ -256,7 +256,7 @@ cdef class HandCore:
         """The board cards dealt so far, as card indices."""
         cdef int street = self.state.street if self.state.street <= RIVER else RIVER
         cdef int burn, first, end, k, s
-        cdef Py_ssize_t base = len(self._deck) - 8
+        cdef Py_ssize_t base = len(self._deck) - AFTER_HOLES
         cdef const unsigned char* deck = self._deck
         cards = []
         for s in range(1, street + 1):
@@ -268,13 +268,11 @@ cdef class HandCore:
     def _hole(self, int i):
         """Player ``i``'s hole cards as card indices (dealt one at a time from the small
         blind, T6)."""
-        cdef int n = self.rules.n
-        if not 0 <= i < n:
+        cdef const unsigned char* deck
+        if not 0 <= i < self.rules.n:
             raise ValueError("no such player")
-        cdef int p = i - self.rules.sb
-        if p < 0:
-            p += n
-        return tuple(self._deck[p:len(self._deck) - 8:n])
+        deck = self._deck
+        return tuple([hole_card(&self.rules, deck, i, k) for k in range(self.rules.hole_cards)])
 
     @property
     def _holes(self):
@@ -482,7 +480,7 @@ cdef class HandCore:
         """Log the board cards the flow dealt since ``street`` (T6), then the showdown or
         the award when the flow reached them."""
         cdef int last = self.state.street if self.state.street <= RIVER else RIVER
-        cdef int base = len(self._deck) - 8, burn, first, end
+        cdef int base = len(self._deck) - AFTER_HOLES, burn, first, end
         cdef const unsigned char* deck = self._deck
         log = self._log
         while street < last:

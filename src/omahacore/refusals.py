@@ -25,29 +25,29 @@ WORDING: dict[Reason, tuple[str | None, str]] = {
     Reason.HAND_OVER: ("B1", "the hand is over; no action is possible"),
     Reason.AT_SHOWDOWN: ("B1", "the hand is at showdown; no betting action is possible"),
     Reason.NOT_YOUR_TURN: ("B1", "it is seat {turn}'s turn, not seat {seat}'s"),
-    Reason.CHECK_OWES: ("B2", "seat {seat} owes {owed}; check is only possible when nothing "
-                              "is owed"),
+    Reason.CHECK_OWES: ("B2", ("seat {seat} owes {owed}; check is only possible when nothing "
+                              "is owed")),
     Reason.CALL_OWES_NOTHING: ("B2", "seat {seat} owes nothing; check instead"),
     Reason.NOT_AN_AMOUNT: ("B2", "a bet is a whole number of chips, got {to}"),
-    Reason.BEYOND_ANY_STACK: ("B8", "a bet to {to} is beyond any stack (the limit is "
-                                    "MAX_CHIPS = 2**63-1)"),
-    Reason.TOO_SHORT_TO_RAISE: ("B8", "seat {seat} has {stack} chips, not enough to raise; "
-                                      "call (all-in) or fold"),
-    Reason.NOBODY_TO_CALL: ("B8", "every other player is all-in; nobody could call a raise, "
-                                  "so call or fold"),
-    Reason.NOT_REOPENED: ("B7", "seat {seat} already acted and faces less than a full raise; "
-                                "only call or fold"),
+    Reason.BEYOND_ANY_STACK: ("B8", ("a bet to {to} is beyond any stack (the limit is "
+                                    "MAX_CHIPS = 2**63-1)")),
+    Reason.TOO_SHORT_TO_RAISE: ("B8", ("seat {seat} has {stack} chips, not enough to raise; "
+                                      "call (all-in) or fold")),
+    Reason.NOBODY_TO_CALL: ("B8", ("every other player is all-in; nobody could call a raise, "
+                                  "so call or fold")),
+    Reason.NOT_REOPENED: ("B7", ("seat {seat} already acted and faces less than a full raise; "
+                                "only call or fold")),
     Reason.CAPPED: ("B3", "the betting is capped at {cap} bets this round; only call or fold"),
     Reason.LIMIT_EXACT: ("B3", "the {word} must be to exactly {low}, got {to}"),
     Reason.ALL_IN_ONLY: ("B8", "seat {seat} can only {word} all-in to {low}, got {to}"),
     Reason.BELOW_MINIMUM: ("B4", "minimum {word} is to {low}, got {to}"),
     Reason.ABOVE_POT: ("B5", "maximum {word} is to {high} (the pot), got {to}"),
-    Reason.ABOVE_STACK: ("B8", "seat {seat} has {stack} chips; maximum {word} is to {high}, "
-                               "got {to}"),
-    Reason.PROTECT_CAN_CHECK: ("D2", "seat {seat} can check for free; a timeout checks "
-                                     "instead"),
-    Reason.PROTECT_NO_CHIPS: ("D2", "seat {seat} has put no chips in this hand; a timeout "
-                                    "folds instead"),
+    Reason.ABOVE_STACK: ("B8", ("seat {seat} has {stack} chips; maximum {word} is to {high}, "
+                               "got {to}")),
+    Reason.PROTECT_CAN_CHECK: ("D2", ("seat {seat} can check for free; a timeout checks "
+                                     "instead")),
+    Reason.PROTECT_NO_CHIPS: ("D2", ("seat {seat} has put no chips in this hand; a timeout "
+                                    "folds instead")),
     Reason.NOTHING_TO_UNDO: (None, "no action to undo: this hand (or copy) has taken none"),
     Reason.NO_SHOWDOWN_TURN: ("S1", "no showdown decision is pending"),
     Reason.NOT_YOUR_SHOW: ("S1", "seat {turn} shows or mucks next, not seat {seat}"),

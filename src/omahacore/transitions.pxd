@@ -4,7 +4,7 @@
 # order (clockwise); amounts are chips_t (int64): every amount entering is at most MAX_CHIPS
 # and the stacks' total at most MAX_CHIPS, so every sum of chips in play fits; sums that could
 # pass that (a pot-limit bound) saturate.
-from libc.stdint cimport int8_t, int32_t
+from libc.stdint cimport INT64_MAX, int8_t, int32_t
 
 from omahacore._types cimport card_t, chips_t, strength_t
 
@@ -112,11 +112,35 @@ cdef bint shuffle_deck(const unsigned char* entropy, Py_ssize_t size, Py_ssize_t
 # Who posts the blinds (T3, T4): sets r.button, r.sb and r.bb for a button at `button`.
 cdef void seat_blinds(Rules* r, int button, bint single_blind) noexcept nogil
 
-# The dealt sequence (T6): hole cards one at a time from the small blind, then per street a
-# burn and its board cards. STREET_CARDS (this module's Python table) gives the offsets.
+# The dealt sequence (T6): hole cards one at a time clockwise from the small blind, then,
+# counted from the end of the hole cards: burn, flop, flop, flop, burn, turn, burn, river.
+# STREET_CARDS (this module's Python table, read by omaha.dealing) is built from these.
+cdef enum:
+    BURN_FLOP = 0
+    FLOP_AT = 1
+    BURN_TURN = 4
+    TURN_AT = 5
+    BURN_RIVER = 6
+    RIVER_AT = 7
+    AFTER_HOLES = 8     # cards dealt after the hole cards
+
 cdef int board_range(int street, int* burn, int* first, int* end) noexcept nogil
-cdef card_t hole_card(const Rules* r, const card_t* deck, int i, int k) noexcept nogil
-cdef void board_cards(const Rules* r, const card_t* deck, card_t* out) noexcept nogil
+
+
+cdef inline card_t hole_card(const Rules* r, const card_t* deck, int i, int k) noexcept nogil:
+    """Player ``i``'s hole card ``k`` (inline: the observation reads it every decision)."""
+    cdef int j = i - r.sb
+    if j < 0:
+        j += r.n
+    return deck[k * r.n + j]
+
+
+cdef inline void board_cards(const Rules* r, const card_t* deck, card_t* out) noexcept nogil:
+    """The five board cards, flop to river."""
+    cdef const card_t* after = deck + r.n * r.hole_cards
+    out[0], out[1], out[2] = after[FLOP_AT], after[FLOP_AT + 1], after[FLOP_AT + 2]
+    out[3], out[4] = after[TURN_AT], after[RIVER_AT]
+
 
 # Checks: OK, or why not (filling `out` with the numbers a message needs).
 cdef Reason turn_reason(const State* s, int i) noexcept nogil
@@ -127,7 +151,6 @@ cdef Reason raise_reason(const Rules* r, const State* s, int i, chips_t to,
 cdef Reason protect_reason(const State* s, int i, Refusal* out) noexcept nogil
 
 # The rules and the round flow.
-cdef void legal_for(const Rules* r, const State* s, int i, Legal* out) noexcept nogil
 cdef void start_round(const Rules* r, State* s, int street) noexcept nogil
 cdef void post(State* s, int i, chips_t amount, bint live, bint table) noexcept nogil
 cdef int post_forced(const Rules* r, State* s, chips_t ante, chips_t small, chips_t big,
@@ -144,3 +167,53 @@ cdef void strengths(const Rules* r, const State* s, const card_t* deck, strength
                     strength_t* low) noexcept nogil
 cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* high,
                    strength_t* low, int* order) noexcept nogil
+
+
+# --- what the player to act may do (B2-B8): inline, asked before every decision ------------
+
+cdef inline chips_t sat_add(chips_t a, chips_t b) noexcept nogil:
+    """a + b for b >= 0, stopping at INT64_MAX (= MAX_CHIPS) instead of overflowing."""
+    return a + b if a <= INT64_MAX - b else INT64_MAX
+
+
+cdef inline chips_t reopening(const Rules* r, const State* s) noexcept nogil:
+    """The rule of reopening (B6, B7): what a player who already acted must face before
+    raising again. No and pot limit: a full raise (short all-ins add up); fixed limit: half a
+    unit counts as full."""
+    return (s.unit + 1) // 2 if r.limit else s.min_raise
+
+
+cdef inline void legal_for(const Rules* r, const State* s, int i, Legal* out) noexcept nogil:
+    """What player ``i`` may do (B2-B8): the call, and the bet/raise-to bounds if any.
+
+    A player who cannot make a full raise may still raise all-in for less (B7, B8).
+    """
+    cdef chips_t current = s.current_bet, bet = s.bets[i], stack = s.stacks[i]
+    cdef chips_t owed = current - bet          # >= 0: nobody has more in than the bet to call
+    cdef chips_t allin = bet + stack           # <= the stacks' total
+    cdef chips_t low, high
+    out.call = (owed if owed < stack else stack) if owed > 0 else 0
+    out.can_check = owed <= 0
+    out.can_raise = False
+    out.low = out.high = 0
+    if allin <= current or s.active <= 1 or (s.acted[i] and owed < s.reopen_at):
+        return                                  # B8, nobody to call, or not reopened (B6/B7)
+    if r.limit:
+        if s.cap >= 0 and s.raises >= s.cap:   # B3: capped
+            return
+        low = sat_add(s.full_level, s.unit)
+        if low > allin:
+            low = allin
+        high = low
+    else:
+        low = sat_add(current, s.min_raise)   # B4
+        high = sat_add(sat_add(current, s.pot), owed) if r.pot_limit else allin   # B5
+        if high < low:
+            high = low
+        if low > allin:
+            low = allin
+        if high > allin:
+            high = allin
+    out.can_raise = True
+    out.low = low
+    out.high = high

@@ -14,15 +14,14 @@ street offsets (:data:`STREET_CARDS`, T6).
 (True, (0, 1, 4))
 """
 
-from libc.stdint cimport INT64_MAX
-
 from omahacore.evaluator cimport best_of_any, omaha_high, omaha_low
 
 
 # Per street after preflop: (burn, first board card, end of board cards) as offsets from the
 # end of the hole cards in the dealt sequence (T6). The C arrays below, indexed by street
 # (1 flop .. 3 river), are read from it at import.
-STREET_CARDS = ((0, 1, 4), (4, 5, 6), (6, 7, 8))
+STREET_CARDS = ((BURN_FLOP, FLOP_AT, FLOP_AT + 3), (BURN_TURN, TURN_AT, TURN_AT + 1),
+                (BURN_RIVER, RIVER_AT, RIVER_AT + 1))
 cdef int BURN_AT[4]
 cdef int BOARD_FROM[4]
 cdef int BOARD_TO[4]
@@ -31,27 +30,35 @@ for _street, (_burn, _first, _end) in enumerate(STREET_CARDS, 1):
     BURN_AT[_street], BOARD_FROM[_street], BOARD_TO[_street] = _burn, _first, _end
 
 
+# Lemire's rejection threshold for a draw below m from one byte: 256 mod m (built at import).
+cdef int SHUFFLE_THRESHOLD[53]
+SHUFFLE_THRESHOLD[0] = 0
+for _m in range(1, 53):
+    SHUFFLE_THRESHOLD[_m] = 256 % _m
+
+
 cdef bint shuffle_deck(const unsigned char* entropy, Py_ssize_t size, Py_ssize_t* used,
                        card_t* out, int count) noexcept nogil:
-    """Fisher-Yates from ``entropy[used[0]:size]``: each swap position below ``m`` comes from
-    one byte, redrawn while it is at or above the largest multiple of ``m`` below 256, so
-    every order is equally likely (C2). Writes the top ``count`` cards to ``out``."""
+    """Fisher-Yates from ``entropy[used[0]:size]``: each swap position below ``m`` is
+    ``byte * m >> 8``, the byte redrawn when the low part of the product falls below
+    ``256 mod m`` (Lemire's method: no division, every position equally likely, C2). Writes
+    the top ``count`` cards to ``out``."""
     cdef card_t deck[52]
     cdef card_t card
-    cdef int i, j, m, limit, b
+    cdef int i, j, m, threshold, product
     for i in range(52):
         deck[i] = i
     for i in range(count):
         m = 52 - i
-        limit = 256 - 256 % m
+        threshold = SHUFFLE_THRESHOLD[m]
         while True:
             if used[0] >= size:
                 return False
-            b = entropy[used[0]]
+            product = entropy[used[0]] * m
             used[0] += 1
-            if b < limit:
+            if (product & 255) >= threshold:
                 break
-        j = i + b % m
+        j = i + (product >> 8)
         card = deck[i]
         deck[i] = deck[j]
         deck[j] = card
@@ -87,71 +94,6 @@ cdef int board_range(int street, int* burn, int* first, int* end) noexcept nogil
     """Street ``street``'s burn and board cards as offsets after the hole cards (T6)."""
     burn[0], first[0], end[0] = BURN_AT[street], BOARD_FROM[street], BOARD_TO[street]
     return 0
-
-
-cdef card_t hole_card(const Rules* r, const card_t* deck, int i, int k) noexcept nogil:
-    """Player ``i``'s hole card ``k``: dealt one at a time, clockwise from the small blind (T6)."""
-    cdef int j = i - r.sb
-    if j < 0:
-        j += r.n
-    return deck[k * r.n + j]
-
-
-cdef void board_cards(const Rules* r, const card_t* deck, card_t* out) noexcept nogil:
-    """The five board cards, flop to river (T6)."""
-    cdef int base = r.n * r.hole_cards, street, k, count = 0
-    for street in range(1, 4):
-        for k in range(BOARD_FROM[street], BOARD_TO[street]):
-            out[count] = deck[base + k]
-            count += 1
-
-
-cdef inline chips_t sat_add(chips_t a, chips_t b) noexcept nogil:
-    """a + b for b >= 0, stopping at INT64_MAX (= MAX_CHIPS) instead of overflowing."""
-    return a + b if a <= INT64_MAX - b else INT64_MAX
-
-
-cdef inline chips_t reopening(const Rules* r, const State* s) noexcept nogil:
-    """The rule of reopening (B6, B7): what a player who already acted must face before
-    raising again. No and pot limit: a full raise (short all-ins add up); fixed limit: half a
-    unit counts as full."""
-    return (s.unit + 1) // 2 if r.limit else s.min_raise
-
-
-cdef void legal_for(const Rules* r, const State* s, int i, Legal* out) noexcept nogil:
-    """What player ``i`` may do (B2-B8): the call, and the bet/raise-to bounds if any.
-
-    A player who cannot make a full raise may still raise all-in for less (B7, B8).
-    """
-    cdef chips_t current = s.current_bet, bet = s.bets[i], stack = s.stacks[i]
-    cdef chips_t owed = current - bet          # >= 0: nobody has more in than the bet to call
-    cdef chips_t allin = bet + stack           # <= the stacks' total
-    cdef chips_t low, high
-    out.call = (owed if owed < stack else stack) if owed > 0 else 0
-    out.can_check = owed <= 0
-    out.can_raise = False
-    out.low = out.high = 0
-    if allin <= current or s.active <= 1 or (s.acted[i] and owed < s.reopen_at):
-        return                                  # B8, nobody to call, or not reopened (B6/B7)
-    if r.limit:
-        if s.cap >= 0 and s.raises >= s.cap:   # B3: capped
-            return
-        low = sat_add(s.full_level, s.unit)
-        if low > allin:
-            low = allin
-        high = low
-    else:
-        low = sat_add(current, s.min_raise)   # B4
-        high = sat_add(sat_add(current, s.pot), owed) if r.pot_limit else allin   # B5
-        if high < low:
-            high = low
-        if low > allin:
-            low = allin
-        if high > allin:
-            high = allin
-    out.can_raise = True
-    out.low = low
-    out.high = high
 
 
 # --- checks: OK, or why not (the wording is omahacore.refusals') -------------------------

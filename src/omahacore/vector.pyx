@@ -9,8 +9,9 @@ antes and big blind antes, fixed, pot and no limit. A step takes one discrete ac
 table (:class:`omaha.rl.ActionSet`: fold, check/call, raise sizes), checks every action
 against its table's mask before any table changes, applies them without the GIL, awards
 finished hands with the compiled evaluator and side-pot splitter, deals the next hands from
-a pool of decks the caller supplies (so the caller owns the randomness, C2), and writes the
-next observations, masks, actors and rewards into the caller's arrays.
+a pool of decks shuffled from random bytes the caller supplies (so the caller owns the
+randomness, C2), and writes the next observations, masks, actors and rewards into the
+caller's arrays.
 
 The observation layout and the action mask are stated here once; :mod:`omaha.rl.game`
 reads a single hand through :func:`observe_hand` and :func:`action_totals`.
@@ -25,13 +26,13 @@ reads a single hand through :func:`observe_hand` and :func:`action_totals`.
 cimport cython
 from libc.stdint cimport INT64_MAX, int8_t, int32_t, int64_t, uint8_t, uint64_t
 from libc.stdlib cimport free, malloc, realloc
-from libc.string cimport memcpy, memset
+from libc.string cimport memcpy, memmove, memset
 
 from omahacore._types cimport card_t, chips_t, strength_t
 from omahacore.engine cimport HandCore
 from omahacore.pots cimport POT_OK, PotRecord, settle_kernel
 from omahacore.transitions cimport (
-    ACTIVE, FOLDED, MAX_PLAYERS, RIVER, SHOWDOWN, TO_AWARD, TO_SHOWDOWN, TURN, Legal, Outcome,
+    ACTIVE, AFTER_HOLES, FOLDED, MAX_PLAYERS, RIVER, SHOWDOWN, TO_AWARD, TO_SHOWDOWN, TURN, Legal, Outcome,
     Posted, Rules, State, apply_call, apply_check, apply_fold, apply_raise, board_cards,
     hole_card, legal_for, open_preflop, post_forced, seat_blinds, shuffle_deck, strengths)
 
@@ -58,7 +59,7 @@ cdef inline chips_t fraction_total(chips_t current, chips_t after_call, double f
     return low if to < low else (high if to > high else to)
 
 
-cdef void set_actions(const Legal* legal, chips_t current, chips_t pot, const double* fractions,
+cdef inline void set_actions(const Legal* legal, chips_t current, chips_t pot, const double* fractions,
                       int nf, bint min_raise, bint max_raise, chips_t* totals,
                       int8_t* mask) noexcept nogil:
     """The raise total of every raise action and the mask of legal, distinct actions
@@ -88,7 +89,7 @@ cdef void set_actions(const Legal* legal, chips_t current, chips_t pot, const do
                 break
 
 
-cdef void observe(const Rules* r, const State* s, const card_t* deck, int player,
+cdef inline void observe(const Rules* r, const State* s, const card_t* deck, int player,
                   const Legal* legal, double scale, float* out) noexcept nogil:
     """``player``'s observation (the layout above); ``legal`` is theirs when they are to act,
     else NULL (call and raise bounds 0)."""
@@ -96,7 +97,7 @@ cdef void observe(const Rules* r, const State* s, const card_t* deck, int player
     cdef float* block
     cdef int8_t status
     cdef card_t board[5]
-    memset(out, 0, (DEF_TABLE + DEF_PLAYER * n) * sizeof(float))
+    memset(out, 0, 108 * sizeof(float))   # the one-hot parts; the rest is written whole
     for k in range(r.hole_cards):
         out[hole_card(r, deck, player, k)] = 1.0
     shown_board = 0 if street == 0 else (5 if street >= RIVER else street + 2)   # 3, 4, 5
@@ -106,12 +107,14 @@ cdef void observe(const Rules* r, const State* s, const card_t* deck, int player
     if street < SHOWDOWN:
         out[104 + street] = 1.0
     out[108] = s.pot * scale
+    out[109] = out[110] = out[111] = 0.0
     if legal != NULL:
         out[109] = legal.call * scale
-        out[110] = legal.low * scale if legal.can_raise else 0.0
-        out[111] = legal.high * scale if legal.can_raise else 0.0
+        if legal.can_raise:
+            out[110] = legal.low * scale
+            out[111] = legal.high * scale
+    i = player
     for k in range(n):
-        i = (player + k) % n
         block = out + DEF_TABLE + DEF_PLAYER * k
         status = s.status[i]
         block[0] = s.stacks[i] * scale
@@ -121,6 +124,9 @@ cdef void observe(const Rules* r, const State* s, const card_t* deck, int player
         block[4] = status != ACTIVE and status != FOLDED
         block[5] = status == FOLDED
         block[6] = i == r.button
+        i += 1
+        if i == n:
+            i = 0
 
 
 def observe_hand(HandCore hand, int player, float[::1] out, double scale):
@@ -152,33 +158,12 @@ def action_totals(chips_t call, chips_t low, chips_t high, chips_t current, chip
                 &totals[0] if totals.shape[0] else NULL, &mask[0])
 
 
-def fill_decks(uint8_t[:, ::1] out, const uint8_t[::1] entropy):
-    """Shuffle a deck into each row of ``out`` (its top ``out.shape[1]`` cards, the dealt
-    sequence of one hand) by Fisher-Yates from the random bytes ``entropy``; returns how many
-    rows were filled before the bytes ran out (ask again with more for the rest).
-
-    The shuffle is :func:`omahacore.engine.shuffle_with`'s (every order equally likely, C2).
-    """
-    cdef Py_ssize_t row, used = 0, size = entropy.shape[0], filled = 0
-    cdef int count = out.shape[1]
-    if not 0 <= count <= 52:
-        raise ValueError(f"cannot draw {count} cards from 52")
-    if size == 0:
-        return 0
-    with nogil:
-        for row in range(out.shape[0]):
-            if not shuffle_deck(&entropy[0], size, &used, &out[row, 0], count):
-                break
-            filled += 1
-    return filled
-
-
 ctypedef struct Log:
     uint8_t* actions
     Py_ssize_t length, capacity
 
 
-cdef int log_push(Log* log, uint8_t action) noexcept nogil:
+cdef inline int log_push(Log* log, uint8_t action) noexcept nogil:
     cdef Py_ssize_t capacity
     cdef uint8_t* grown
     if log.length == log.capacity:
@@ -207,6 +192,8 @@ cdef class VectorCore:
     cdef State* states
     cdef card_t* decks
     cdef card_t* last_decks
+    cdef card_t* pool             # shuffled decks for the hands to come: rows next..end
+    cdef Py_ssize_t pool_rows, pool_next, pool_end
     cdef int32_t* last_button
     cdef int64_t* dealt
     cdef chips_t* totals
@@ -220,7 +207,8 @@ cdef class VectorCore:
     def __cinit__(self):
         self.rules = NULL
         self.states = NULL
-        self.decks = self.last_decks = NULL
+        self.decks = self.last_decks = self.pool = NULL
+        self.pool_rows = self.pool_next = self.pool_end = 0
         self.last_button = NULL
         self.dealt = NULL
         self.totals = NULL
@@ -251,7 +239,7 @@ cdef class VectorCore:
         self.game.max_raises = -1 if max_raises is None else min(max_raises, 1 << 30)
         for k in range(4):
             self.game.units[k] = units[k]
-        self.n, self.needed = players, players * hole_cards + 8
+        self.n, self.needed = players, players * hole_cards + AFTER_HOLES
         self.ante, self.small, self.big, self.bb_ante = ante, small, big, big_blind_ante
         self.single_blind = small == 0
         self.stack, self.scale = stack, 1.0 / big
@@ -267,13 +255,15 @@ cdef class VectorCore:
         self.states = <State*>malloc(tables * sizeof(State))
         self.decks = <card_t*>malloc(tables * self.needed)
         self.last_decks = <card_t*>malloc(tables * self.needed)
+        self.pool = <card_t*>malloc(2 * tables * self.needed)
         self.last_button = <int32_t*>malloc(tables * sizeof(int32_t))
         self.dealt = <int64_t*>malloc(tables * sizeof(int64_t))
         self.totals = <chips_t*>malloc(tables * (self.nraise + 1) * sizeof(chips_t))
         self.logs = <Log*>malloc(tables * sizeof(Log))
         self.last_logs = <Log*>malloc(tables * sizeof(Log))
         if (self.rules == NULL or self.states == NULL or self.decks == NULL
-                or self.last_decks == NULL or self.last_button == NULL or self.dealt == NULL
+                or self.last_decks == NULL or self.pool == NULL or self.last_button == NULL
+                or self.dealt == NULL
                 or self.totals == NULL or self.logs == NULL or self.last_logs == NULL):
             raise MemoryError()
         for t in range(tables):
@@ -282,6 +272,7 @@ cdef class VectorCore:
             self.last_logs[t].length = self.last_logs[t].capacity = 0
             self.last_button[t] = -1
             self.dealt[t] = 0
+        self.pool_rows = 2 * tables
         self.m = tables
 
     def __dealloc__(self):
@@ -296,6 +287,7 @@ cdef class VectorCore:
         free(self.states)
         free(self.decks)
         free(self.last_decks)
+        free(self.pool)
         free(self.last_button)
         free(self.dealt)
         free(self.totals)
@@ -375,34 +367,67 @@ cdef class VectorCore:
 
     # --- Python entry points ------------------------------------------------------------
 
-    def reset(self, const uint8_t[:, ::1] decks, float[:, ::1] obs, int8_t[:, ::1] mask,
-              int64_t[::1] actor):
-        """Deal every table a hand from ``decks`` (one row each), buttons on seat 1."""
+    def refill(self, const uint8_t[::1] entropy):
+        """Shuffle decks into the pool from the random bytes ``entropy`` (the caller's
+        generator: the OS's, or a seeded one) until it is full or the bytes run out; returns
+        how many decks the pool holds. A step deals at most one deck per table."""
+        cdef Py_ssize_t used = 0, size = entropy.shape[0], rows = self.pool_end - self.pool_next
+        cdef int needed = self.needed
+        with nogil:
+            if self.pool_next:
+                memmove(self.pool, &self.pool[self.pool_next * needed], rows * needed)
+                self.pool_next, self.pool_end = 0, rows
+            while size and self.pool_end < self.pool_rows and shuffle_deck(
+                    &entropy[0], size, &used, &self.pool[self.pool_end * needed], needed):
+                self.pool_end += 1
+        return self.pool_end
+
+    @property
+    def pooled(self):
+        """How many shuffled decks wait in the pool (see :meth:`refill`)."""
+        return self.pool_end - self.pool_next
+
+    @property
+    def pool_size(self):
+        """How many decks the pool holds when full (two per table)."""
+        return self.pool_rows
+
+    def discard_pool(self):
+        """Empty the pool (a reset with a new seed must not deal the old decks)."""
+        self.pool_next = self.pool_end = 0
+
+    cdef inline const card_t* next_deck(self) noexcept nogil:
+        cdef const card_t* deck = &self.pool[self.pool_next * self.needed]
+        self.pool_next += 1
+        return deck
+
+    def reset(self, float[:, ::1] obs, int8_t[:, ::1] mask, int64_t[::1] actor):
+        """Deal every table a hand from the pool, buttons on seat 1."""
         cdef Py_ssize_t t
-        self._check(decks, self.m, obs, mask, actor)
+        self._check(obs, mask, actor)
         with nogil:
             for t in range(self.m):
                 self.dealt[t] = 0
                 self.last_button[t] = -1
                 self.last_logs[t].length = 0
-                self.deal(t, &decks[t, 0])
+                self.deal(t, self.next_deck())
                 self.ready(t, &obs[t, 0], &mask[t, 0], &actor[t])
 
-    def step(self, const int64_t[::1] actions, const uint8_t[:, ::1] pool, float[:, ::1] obs,
-             int8_t[:, ::1] mask, int64_t[::1] actor, float[:, ::1] rewards,
-             uint8_t[::1] done):
+    def step(self, const int64_t[::1] actions, float[:, ::1] obs, int8_t[:, ::1] mask,
+             int64_t[::1] actor, float[:, ::1] rewards, uint8_t[::1] done):
         """Apply one action per table (each checked against ``mask`` first: any masked or
         unknown action refuses the whole step and changes nothing). Hands that end are
         awarded, their results written to ``rewards`` and ``done``, and the next hand dealt
-        from ``pool`` (at least one row per table). Returns how many pool rows were used;
-        ``obs``, ``mask`` and ``actor`` then describe every table's next decision."""
-        cdef Py_ssize_t t, bad = -1, used = 0
+        from the pool (which must hold a deck per table: :meth:`refill`). Returns how many
+        hands ended; ``obs``, ``mask`` and ``actor`` then describe every table's next
+        decision."""
+        cdef Py_ssize_t t, bad = -1, ended = 0
         cdef int64_t a
         cdef int i, failed = 0
         cdef Outcome outcome
         cdef State* s
         cdef const Rules* r
-        self._check(pool, self.m, obs, mask, actor)
+        self._check(obs, mask, actor)
         if actions.shape[0] != self.m or rewards.shape[0] != self.m \
                 or rewards.shape[1] != self.n or done.shape[0] != self.m:
             raise ValueError("actions, rewards and done need one row per table")
@@ -437,37 +462,23 @@ cdef class VectorCore:
                         if self.finish(t, outcome == TO_SHOWDOWN, &rewards[t, 0]) != 0:
                             failed = 2
                             break
-                        self.deal(t, &pool[used, 0])
-                        used += 1
+                        self.deal(t, self.next_deck())
+                        ended += 1
                     self.ready(t, &obs[t, 0], &mask[t, 0], &actor[t])
         if bad >= 0:
             raise ValueError(f"table {bad}: action {actions[bad]} is masked (illegal now)")
         if failed:
             raise MemoryError() if failed == 1 else RuntimeError("the splitter refused a pot")
-        return used
+        return ended
 
-    cdef int _check(self, const uint8_t[:, ::1] decks, Py_ssize_t rows, float[:, ::1] obs,
-                    int8_t[:, ::1] mask, int64_t[::1] actor) except -1:
-        if decks.shape[0] < rows or decks.shape[1] != self.needed:
-            raise ValueError(f"decks need {rows} rows of {self.needed} cards")
+    cdef int _check(self, float[:, ::1] obs, int8_t[:, ::1] mask,
+                    int64_t[::1] actor) except -1:
+        if self.pool_end - self.pool_next < self.m:
+            raise ValueError(f"the pool holds {self.pool_end - self.pool_next} decks; a step "
+                             f"needs one per table ({self.m}): refill() first")
         if obs.shape[0] != self.m or obs.shape[1] != self.size or mask.shape[0] != self.m \
                 or mask.shape[1] != self.nraise + 2 or actor.shape[0] != self.m:
             raise ValueError("obs, mask and actor need one row per table")
-        cdef Py_ssize_t t, k, bad = -1
-        cdef uint64_t seen, bit
-        with nogil:
-            for t in range(rows):   # every card 0..51, once per deck (C1)
-                seen = 0
-                for k in range(self.needed):
-                    bit = (<uint64_t>1) << (decks[t, k] & 63)
-                    if decks[t, k] >= 52 or seen & bit:
-                        bad = t
-                        break
-                    seen |= bit
-                if bad >= 0:
-                    break
-        if bad >= 0:
-            raise ValueError(f"deck {bad} is not distinct cards 0..51")
         return 0
 
     @property

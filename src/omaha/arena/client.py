@@ -18,10 +18,10 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from omaha.betting import LegalActions
 from omaha.bots import BOTS, Bot, Situation
 from omaha.cards import parse_cards
 from omaha.config import Variant
+from omahacore.actions import LegalActions
 
 __all__ = ["BotClient", "BotError", "BotReport", "decide", "run_bots"]
 

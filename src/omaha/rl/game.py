@@ -41,11 +41,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from omahacore.actions import LegalActions
 from omaha.config import FIXED_LIMIT, GameConfig, parse_variant
 from omaha.errors import ArrayError, ConfigError, IllegalActionError
 from omaha.hand import Hand
 from omaha.rl.actions import CHECK_CALL, FOLD, ActionSet
+from omahacore.actions import LegalActions
 from omahacore.vector import PLAYER_FEATURES, TABLE_FEATURES, observe_hand
 
 __all__ = ["PLAYER_FEATURES", "TABLE_FEATURES", "Episode", "make_config"]

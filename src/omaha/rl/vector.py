@@ -53,7 +53,7 @@ from omaha.hand import Hand
 from omaha.limits import as_int
 from omaha.rl.actions import ActionSet
 from omaha.rl.game import Episode, make_config
-from omahacore.vector import VectorCore, fill_decks
+from omahacore.vector import VectorCore
 
 __all__ = ["VectorTables"]
 
@@ -88,7 +88,8 @@ class VectorTables:
             self._core = VectorCore(
                 tables, players, variant.hole_cards, variant.hi_lo, variant.hand_rule == "omaha",
                 config.structure is FIXED_LIMIT, config.structure is POT_LIMIT,
-                tuple(config.bet_unit(street) for street in range(4)), config.max_raises,
+                (config.bet_unit(0), config.bet_unit(1), config.bet_unit(2), config.bet_unit(3)),
+                config.max_raises,
                 config.uncapped_heads_up, config.ante, config.small_blind, config.big_blind,
                 config.big_blind_ante, first.stack,
                 np.array(self.actions.fractions, np.float64), self.actions.min_raise,
@@ -103,32 +104,18 @@ class VectorTables:
         self.rewards = np.zeros((tables, players), np.float32)
         self.done = np.zeros(tables, np.bool_)
         self._finished: list[Hand | None] = [None] * tables
-        # Decks for the hands to come: each step deals at most one per table.
-        self._rng: np.random.Generator | None = None
-        self._pool = np.zeros((max(2 * tables, 256), players * config.variant.hole_cards + 8),
-                              np.uint8)
-        self._next = len(self._pool)
+        self._rng: np.random.Generator | None = None   # None: the OS generator (C2)
 
     # --- cards (C2) --------------------------------------------------------------------
 
-    def _entropy(self, size: int) -> bytes:
-        return self._rng.bytes(size) if self._rng is not None else os.urandom(size)
-
-    def _fill(self, rows: npt.NDArray[np.uint8]) -> None:
-        """Shuffle a deck into every row (the seeded generator's bytes, else the OS's)."""
-        done = 0
-        while done < len(rows):
-            need = (len(rows) - done) * rows.shape[1]
-            done += fill_decks(rows[done:], np.frombuffer(self._entropy(need + need // 2 + 64),
-                                                          np.uint8))
-
-    def _decks(self, count: int) -> npt.NDArray[np.uint8]:
-        """The next ``count`` decks of the pool (refilled when short)."""
-        pool = self._pool
-        if self._next + count > len(pool):
-            self._fill(pool)
-            self._next = 0
-        return pool[self._next:]
+    def _refill(self) -> None:
+        """Fill the kernel's pool of shuffled decks: bytes from the seeded generator, else
+        the OS's cryptographic one."""
+        core = self._core
+        assert core is not None
+        while core.pooled < core.pool_size:
+            size = (core.pool_size - core.pooled) * core.cards_needed * 3 // 2 + 64
+            core.refill(self._rng.bytes(size) if self._rng is not None else os.urandom(size))
 
     # --- the API -----------------------------------------------------------------------
 
@@ -155,10 +142,9 @@ class VectorTables:
                 self._write(i)
             return self.observation, self.action_mask, self.actor
         self._rng = np.random.default_rng(seed) if seed is not None else None
-        self._next = len(self._pool)
-        first = self._decks(self.tables)
-        core.reset(first, self.observation, self.action_mask, self.actor)
-        self._next += self.tables
+        core.discard_pool()
+        self._refill()
+        core.reset(self.observation, self.action_mask, self.actor)
         return self.observation, self.action_mask, self.actor
 
     def step(self, actions: Any) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
@@ -177,10 +163,11 @@ class VectorTables:
         if core is not None:
             if chosen.dtype != np.int64 or not chosen.flags.c_contiguous:
                 chosen = np.ascontiguousarray(chosen, np.int64)
-            pool = self._decks(self.tables)
+            if core.pooled < self.tables:   # a step deals at most one hand per table
+                self._refill()
             try:
-                self._next += core.step(chosen, pool, self.observation, self.action_mask,
-                                        self.actor, self.rewards, self.done.view(np.uint8))
+                core.step(chosen, self.observation, self.action_mask, self.actor,
+                          self.rewards, self.done.view(np.uint8))
             except ValueError as exc:
                 raise ArrayError(str(exc)) from None
             return self.observation, self.action_mask, self.actor, self.rewards, self.done
