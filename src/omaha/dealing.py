@@ -42,6 +42,7 @@ from omaha.errors import CardError, TableError
 from omaha.limits import check_total, shown
 from omahacore.cards import format_card, format_cards
 from omahacore.engine import STREET_CARDS
+from omahacore.transitions import blind_positions as compiled_blind_positions
 
 __all__ = [
     "STREET_CARDS",
@@ -70,9 +71,11 @@ def blind_positions(players: int, button: int, single_blind: bool = False) -> tu
     The small blind is left of the button, heads-up the button itself (T3, T4); the big
     blind is left of the small blind. With a single blind (a game with no small blind) its
     poster is both: the one blind sits where the small blind would, and dealing starts there.
+    The rule is the compiled one the engine and the vector kernel seat with
+    (:func:`omahacore.transitions.blind_positions`).
     """
-    small = button if players == 2 else (button + 1) % players
-    return small, small if single_blind else (small + 1) % players
+    sb, bb = compiled_blind_positions(players, button, single_blind)
+    return sb, bb
 
 
 def dealing_place(player: int, small_blind: int, players: int) -> int:

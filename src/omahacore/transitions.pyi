@@ -5,6 +5,8 @@ from typing import Final
 
 STREET_CARDS: Final[tuple[tuple[int, int, int], ...]]
 
+def blind_positions(players: int, button: int, single_blind: bool = False) -> tuple[int, int]: ...
+
 class Reason(IntEnum):
     OK = 0
     HAND_OVER = 1
