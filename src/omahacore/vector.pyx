@@ -66,9 +66,14 @@ cdef inline void set_actions(const Legal* legal, chips_t current, chips_t pot, c
     (ActionSet): fold only when something is owed, check/call always, each raise size
     clipped to the legal range and masked when it repeats an earlier total."""
     cdef int k, j, count = nf + min_raise + max_raise
-    cdef chips_t low = legal.low, high = legal.high
+    cdef chips_t low = legal.low, high = legal.high, to
+    cdef int8_t fresh
     mask[0] = legal.call > 0
     mask[1] = 1
+    if not legal.can_raise:
+        memset(totals, 0, count * sizeof(chips_t))
+        memset(mask + 2, 0, count)
+        return
     for k in range(nf):
         totals[k] = fraction_total(current, pot + legal.call, fractions[k], low, high)
     k = nf
@@ -78,15 +83,27 @@ cdef inline void set_actions(const Legal* legal, chips_t current, chips_t pot, c
     if max_raise:
         totals[k] = high
     for k in range(count):
-        if not legal.can_raise:
-            totals[k] = 0
-            mask[2 + k] = 0
-            continue
-        mask[2 + k] = 1
+        to = totals[k]
+        fresh = 1
         for j in range(k):
-            if totals[j] == totals[k]:
-                mask[2 + k] = 0
+            if totals[j] == to:
+                fresh = 0
                 break
+        mask[2 + k] = fresh
+
+
+cdef inline void write_player(const Rules* r, const State* s, int i, double scale,
+                              float* block) noexcept nogil:
+    """Player ``i``'s seven features: stack, bet, chips in (big blinds), active, all-in,
+    folded, button."""
+    cdef int8_t status = s.status[i]
+    block[0] = s.stacks[i] * scale
+    block[1] = s.bets[i] * scale
+    block[2] = s.contrib[i] * scale
+    block[3] = 1.0 if status == ACTIVE else 0.0
+    block[4] = 1.0 if status != ACTIVE and status != FOLDED else 0.0
+    block[5] = 1.0 if status == FOLDED else 0.0
+    block[6] = 1.0 if i == r.button else 0.0
 
 
 cdef inline void observe(const Rules* r, const State* s, const card_t* deck, int player,
@@ -95,7 +112,6 @@ cdef inline void observe(const Rules* r, const State* s, const card_t* deck, int
     else NULL (call and raise bounds 0)."""
     cdef int n = r.n, k, i, street = s.street, shown_board
     cdef float* block
-    cdef int8_t status
     cdef card_t board[5]
     memset(out, 0, 108 * sizeof(float))   # the one-hot parts; the rest is written whole
     for k in range(r.hole_cards):
@@ -113,20 +129,13 @@ cdef inline void observe(const Rules* r, const State* s, const card_t* deck, int
         if legal.can_raise:
             out[110] = legal.low * scale
             out[111] = legal.high * scale
-    i = player
-    for k in range(n):
-        block = out + DEF_TABLE + DEF_PLAYER * k
-        status = s.status[i]
-        block[0] = s.stacks[i] * scale
-        block[1] = s.bets[i] * scale
-        block[2] = s.contrib[i] * scale
-        block[3] = status == ACTIVE
-        block[4] = status != ACTIVE and status != FOLDED
-        block[5] = status == FOLDED
-        block[6] = i == r.button
-        i += 1
-        if i == n:
-            i = 0
+    block = out + DEF_TABLE
+    for i in range(player, n):   # the observer first, then clockwise
+        write_player(r, s, i, scale, block)
+        block += DEF_PLAYER
+    for i in range(player):
+        write_player(r, s, i, scale, block)
+        block += DEF_PLAYER
 
 
 def observe_hand(HandCore hand, int player, float[::1] out, double scale):
