@@ -28,13 +28,20 @@ from omaha.award import ShowdownAndAward
 from omaha.cards import DECK, Card, CardsLike
 from omaha.clock import TimeoutAction, TimeoutPolicy
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
-from omaha.dealing import blind_positions, check_options, check_setup, dealt_sequence, live_seats
+from omaha.dealing import (
+    blind_positions,
+    check_options,
+    check_setup,
+    dealing_order,
+    dealt_sequence,
+    live_seats,
+)
 from omaha.errors import TableError
 from omaha.events import EVENT_OF_CODE, Event, HandStarted, HoleDealt, PotAwarded
-from omaha.limits import shown
+from omaha.limits import as_int, safe_repr
 from omaha.record import hand_body, restore_with
 from omaha.sealing import Key
-from omaha.showdown import RINGS, HandResult, pot_awarded
+from omaha.showdown import HandResult, pot_awarded
 from omaha.states import (
     SHOWDOWN,
     STATE_NAMES,
@@ -82,7 +89,7 @@ class Hand(ShowdownAndAward):
                  manual_showdown: bool = False, live_blinds: Iterable[int] = (),
                  hole_cards: Mapping[int, CardsLike] | None = None, board: CardsLike | None = None,
                  deck: Iterable[int] | None = None) -> None:
-        seats = check_setup(config, stacks, button)
+        seats, start, button = check_setup(config, stacks, button)
         n = len(seats)
         check_options(rng, rake, manual_showdown)
         self.config = config
@@ -92,16 +99,14 @@ class Hand(ShowdownAndAward):
         sb, bb = blind_positions(n, b, single_blind=not config.small_blind)   # T3, T4
         live = live_seats(live_blinds)
         for seat in live:
-            if seat not in stacks or seats.index(seat) in (sb, bb):
-                raise TableError("T5", f"seat {shown(seat)} cannot post a live big blind this hand")
+            if seat not in seats or seats.index(seat) in (sb, bb):
+                raise TableError("T5", f"seat {seat} cannot post a live big blind this hand")
         deck_bytes = bytes(dealt_sequence(config, seats, sb, rng, hole_cards, board, deck))
-        start = [stacks[s] for s in seats]
-        self._log = [(EV_STARTED, config, seats, tuple(start), button, seats[sb], seats[bb],
-                       live)]
+        self._log = [(EV_STARTED, config, seats, start, button, seats[sb], seats[bb], live)]
         limit = config.structure is FIXED_LIMIT
-        units = ((config.small_bet,) * 2 + (config.big_bet,) * 2 if limit   # B3, B4
-                 else (config.big_blind,) * 4)
-        self._start(seats, b, sb, bb, start, deck_bytes, config.variant.hole_cards,
+        units = (config.bet_unit(0), config.bet_unit(1), config.bet_unit(2),   # B3, B4
+                 config.bet_unit(3))
+        self._start(seats, b, sb, bb, list(start), deck_bytes, config.variant.hole_cards,
                     (config.ante, config.small_blind, config.big_blind, config.big_blind_ante),
                     tuple([seats.index(seat) for seat in live]), limit,
                     config.structure is POT_LIMIT, units, config.max_raises,
@@ -173,9 +178,9 @@ class Hand(ShowdownAndAward):
         out: list[Event] = []
         for entry in self._log:
             if entry is HOLES_ENTRY:
-                seats, holes, n, sb = self.seats, self._holes, self._n, self._sb
+                seats, holes = self.seats, self._holes
                 out.extend([HoleDealt(seats[i], holes[i])  # type: ignore[arg-type]
-                            for i in RINGS[n][sb:sb + n]])   # clockwise from the small blind
+                            for i in dealing_order(self._n, self._sb)])
             else:
                 out.append(_EVENT_OF_CODE[entry[0]](*entry[1:]))
         return tuple(out)
@@ -233,12 +238,11 @@ class Hand(ShowdownAndAward):
     raise_to = HandCore.bet_or_raise
 
     def _index(self, seat: int) -> int:
-        if type(seat) is not int:
-            raise TableError("T1", f"seat must be a seat number (int), got {shown(seat)}")
+        number = as_int(seat, "seat", error=TableError, rule="T1")
         try:
-            return self.seats.index(seat)
+            return self.seats.index(number)
         except ValueError:
-            raise TableError("T1", f"seat {shown(seat)} is not dealt into this hand") from None
+            raise TableError("T1", f"seat {safe_repr(number)} is not dealt into this hand") from None
 
     def all_in(self, *, seat: int | None = None) -> None:
         """Put in the whole stack: a call when that is all it covers, else a bet or raise."""
@@ -262,7 +266,7 @@ class Hand(ShowdownAndAward):
         hand is mucked whatever the policy: ``MUCK``.
         """
         if not isinstance(policy, TimeoutPolicy):
-            raise TableError("D2", f"policy must be a TimeoutPolicy, got {shown(policy)}")
+            raise TableError("D2", f"policy must be a TimeoutPolicy, got {safe_repr(policy)}")
         if self._street == SHOWDOWN and self._to_act >= 0:
             i = self._showdown_turn(seat)
             self._push(i)
