@@ -242,8 +242,36 @@ def t_engine(src: Source) -> Any:
     return hand
 
 
+def t_vector(src: Source) -> Any:
+    """The compiled batched kernel (omahacore.vector through omaha.rl.VectorTables): steps
+    with hostile action arrays and table numbers; every refusal is an OmahaError, a refused
+    step changes nothing, and every finished hand's results sum to zero."""
+    from omaha.rl import VectorTables
+
+    config = ENGINE_CONFIGS[src.int(0, len(ENGINE_CONFIGS) - 1)]
+    tables = src.int(1, 5)
+    vec = VectorTables(tables, config=config, players=src.int(2, 6),
+                       stack=src.int(10, 200))
+    obs, mask, _ = vec.reset(seed=src.int(0, 1 << 30))
+    for _ in range(src.int(0, 30)):
+        if src.int(0, 4) == 0:
+            before = obs.copy()
+            try:
+                vec.step(hostile.array(src, (tables,)) if src.int(0, 2)
+                         else hostile.scalar(src))
+            except OmahaError:
+                assert (obs == before).all()
+                continue
+        legal = [int(np.flatnonzero(row)[src.int(0, int(row.sum()) - 1)]) for row in mask]
+        obs, mask, _, rewards, done = vec.step(np.array(legal, np.int64))
+        assert abs(float(rewards[done].sum())) < 1e-3
+    table = hostile.scalar(src) if src.int(0, 2) == 0 else src.int(-1, tables)
+    return vec.last_history(table)
+
+
 TARGETS: list[Callable[[Source], Any]] = [t_parse, t_evaluate, t_five, t_strength, t_batch,
-                                          t_pots, t_pot_objects, t_settle_batch, t_engine]
+                                          t_pots, t_pot_objects, t_settle_batch, t_engine,
+                                          t_vector]
 
 
 def run_one(src: Source) -> None:

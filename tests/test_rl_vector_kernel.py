@@ -186,3 +186,51 @@ def test_engine_choice() -> None:
         VectorTables(2, engine="gpu")
     with pytest.raises(ConfigError):   # every hand must have a decision (B8)
         VectorTables(2, config=antes, stack=3)
+
+
+HOSTILE_ARRAYS: list[Any] = [
+    None, "text", b"bytes", 3, 1.5, [1, 2], np.zeros(3, np.float32), np.zeros((2, 2), np.int64),
+    np.zeros(6, np.int64)[::2], np.zeros(0, np.int8), np.ones(4, np.bool_),
+]
+
+
+def test_compiled_entry_points_refuse_bad_arrays_with_typed_errors() -> None:
+    """The kernel's Python entry points check every array before any work (dtype, shape,
+    layout, writability) and refuse with ArrayError/ArrayTypeError; nothing crashes."""
+    from omaha import OmahaError
+    from omahacore.vector import VectorCore, action_totals, observe_hand
+
+    vec = VectorTables(3, game="PO", players=2)
+    vec.reset(seed=1)
+    core = vec._core
+    assert core is not None
+    before = [vec.table_state(t) for t in range(3)]
+    readonly = np.zeros(3, np.int64)
+    readonly.flags.writeable = False
+    for bad in [*HOSTILE_ARRAYS, np.zeros(3, np.int32), np.full(3, 99, np.int64)]:
+        with pytest.raises(OmahaError):
+            core.step(bad)
+    for bad in [None, "x", np.zeros(3, np.uint8), 7]:
+        with pytest.raises(OmahaError):
+            core.refill(bad)
+    assert [vec.table_state(t) for t in range(3)] == before
+    for bad in [*HOSTILE_ARRAYS, readonly]:
+        with pytest.raises(OmahaError):
+            action_totals(2, 4, 200, 2, 3, np.array([0.5]), True, True, bad, np.zeros(5, np.int8))
+        with pytest.raises(OmahaError):
+            action_totals(2, 4, 200, 2, 3, bad, True, True, np.zeros(3, np.int64),
+                          np.zeros(5, np.int8))
+    episode = Episode(players=2)
+    episode.reset(seed=2)
+    for bad in [*HOSTILE_ARRAYS, np.zeros(126, np.float64), np.zeros(127, np.float32)]:
+        with pytest.raises(OmahaError):
+            observe_hand(episode.hand, 0, bad, 0.5)
+    with pytest.raises(OmahaError):
+        observe_hand(episode.hand, 5, np.zeros(126, np.float32), 0.5)
+    for table in (-1, 3, True, 1.0, "0", 2**70):
+        with pytest.raises(OmahaError):
+            vec.table_state(table)
+        with pytest.raises(OmahaError):
+            vec.last_history(table)
+    with pytest.raises(OmahaError):   # set up once; a bare one refuses to run
+        VectorCore.__new__(VectorCore).reset()

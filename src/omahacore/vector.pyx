@@ -36,6 +36,10 @@ from omahacore.transitions cimport (
     Posted, Rules, State, apply_call, apply_check, apply_fold, apply_raise, board_cards,
     hole_card, legal_for, open_preflop, post_forced, seat_blinds, shuffle_deck, strengths)
 
+import numpy as np
+
+from omahacore.errors import ArrayError, ArrayTypeError, OmahaError
+
 # The observation (omaha.rl.game's table): own hole cards one-hot [0, 52), board one-hot
 # [52, 104), street one-hot [104, 108), pot / call / min raise / max raise [108, 112), then
 # per player from the observer clockwise: stack, bet, chips in, active, all-in, folded, button.
@@ -138,33 +142,56 @@ cdef inline void observe(const Rules* r, const State* s, const card_t* deck, int
         block += DEF_PLAYER
 
 
-def observe_hand(HandCore hand, int player, float[::1] out, double scale):
-    """Write ``player``'s observation of a hand (:class:`omaha.hand.Hand`) into ``out``."""
+cdef object checked(object value, str name, object dtype, tuple shape, bint writable):
+    """``value`` as the C-contiguous NumPy array of ``dtype`` and ``shape`` a compiled loop
+    reads (and, ``writable``, writes) in place; anything else is refused before any work."""
+    if not isinstance(value, np.ndarray):
+        raise ArrayTypeError(f"{name} must be a numpy array, got {type(value).__name__}")
+    if value.dtype != dtype or value.shape != shape or not value.flags.c_contiguous \
+            or (writable and not value.flags.writeable):
+        raise ArrayError(f"{name} must be a {'writable ' if writable else ''}C-contiguous "
+                         f"{np.dtype(dtype)} array of shape {shape}, got {value.dtype} "
+                         f"{value.shape}")
+    return value
+
+
+def observe_hand(HandCore hand, int player, object out, double scale):
+    """Write ``player``'s observation of a hand (:class:`omaha.hand.Hand`) into ``out``, a
+    float32 array of ``TABLE_FEATURES + PLAYER_FEATURES * players``."""
     cdef Legal legal
-    cdef const unsigned char* deck = hand._deck
-    if not 0 <= player < hand.rules.n or out.shape[0] != DEF_TABLE + DEF_PLAYER * hand.rules.n:
-        raise ValueError("no such player, or out has the wrong size")
+    cdef float[::1] row
+    cdef const unsigned char* deck
+    if not 0 <= player < hand.rules.n:
+        raise ArrayError(f"player must be 0..{hand.rules.n - 1}, got {player}")
+    row = checked(out, "out", np.float32, (DEF_TABLE + DEF_PLAYER * hand.rules.n,), True)
+    deck = hand._deck
     acting = hand.state.to_act == player and hand.state.street < SHOWDOWN
     if acting:
         legal_for(&hand.rules, &hand.state, player, &legal)
-    observe(&hand.rules, &hand.state, deck, player, &legal if acting else NULL, scale, &out[0])
+    observe(&hand.rules, &hand.state, deck, player, &legal if acting else NULL, scale, &row[0])
 
 
 def action_totals(chips_t call, chips_t low, chips_t high, chips_t current, chips_t pot,
-                  const double[::1] fractions, bint min_raise, bint max_raise,
-                  int64_t[::1] totals, int8_t[::1] mask):
-    """Fill ``totals`` (one per raise action) and ``mask`` (every action) for a player who
-    owes ``call`` and may raise to ``low``..``high`` (``low`` 0: no raise), with ``current``
-    the bet to call and ``pot`` every chip in (see :class:`omaha.rl.ActionSet`)."""
+                  object fractions, bint min_raise, bint max_raise, object totals,
+                  object mask):
+    """Fill ``totals`` (int64, one per raise action) and ``mask`` (int8, every action) for a
+    player who owes ``call`` and may raise to ``low``..``high`` (``low`` 0: no raise), with
+    ``current`` the bet to call and ``pot`` every chip in (see :class:`omaha.rl.ActionSet`);
+    ``fractions`` (float64) are the pot fractions of the raise sizes."""
     cdef Legal legal
-    cdef int nf = fractions.shape[0]
-    if nf > MAX_SIZES or totals.shape[0] != nf + min_raise + max_raise \
-            or mask.shape[0] != totals.shape[0] + 2:
-        raise ValueError("totals needs one entry per raise action and mask two more")
+    cdef const double[::1] sizes
+    cdef int64_t[::1] out_totals
+    cdef int8_t[::1] out_mask
+    cdef Py_ssize_t nf = len(fractions) if isinstance(fractions, np.ndarray) else -1
+    if not 0 <= nf <= MAX_SIZES:
+        raise ArrayError(f"fractions must be a numpy array of at most {MAX_SIZES} sizes")
+    sizes = checked(fractions, "fractions", np.float64, (nf,), False)
+    out_totals = checked(totals, "totals", np.int64, (nf + min_raise + max_raise,), True)
+    out_mask = checked(mask, "mask", np.int8, (nf + min_raise + max_raise + 2,), True)
     legal.call, legal.can_check, legal.can_raise = call, call == 0, low > 0
     legal.low, legal.high = low, high
-    set_actions(&legal, current, pot, &fractions[0] if nf else NULL, nf, min_raise, max_raise,
-                &totals[0] if totals.shape[0] else NULL, &mask[0])
+    set_actions(&legal, current, pot, &sizes[0] if nf else NULL, nf, min_raise, max_raise,
+                &out_totals[0] if out_totals.shape[0] else NULL, &out_mask[0])
 
 
 ctypedef struct Log:
@@ -212,6 +239,13 @@ cdef class VectorCore:
     cdef bint single_blind, min_raise, max_raise
     cdef double scale
     cdef double fractions[MAX_SIZES]
+    # The arrays every step writes (owned here, so they are checked once).
+    cdef float[:, ::1] obs
+    cdef int8_t[:, ::1] mask
+    cdef int64_t[::1] actor
+    cdef float[:, ::1] rewards
+    cdef uint8_t[::1] done
+    cdef readonly object observation, action_mask, actors, results, ended
 
     def __cinit__(self):
         self.rules = NULL
@@ -227,19 +261,25 @@ cdef class VectorCore:
     def __init__(self, Py_ssize_t tables, int players, int hole_cards, bint hi_lo,
                  bint omaha_rule, bint limit, bint pot_limit, tuple units, object max_raises,
                  bint uncapped_heads_up, chips_t ante, chips_t small, chips_t big,
-                 chips_t big_blind_ante, chips_t stack, const double[::1] fractions,
+                 chips_t big_blind_ante, chips_t stack, object fractions,
                  bint min_raise, bint max_raise):
         cdef Py_ssize_t t
         cdef int k
+        cdef Py_ssize_t nf = len(fractions) if isinstance(fractions, np.ndarray) else -1
         if self.m:
-            raise ValueError("a VectorCore is set up once")
+            raise OmahaError("a VectorCore is set up once")
         if not 1 <= tables <= 1_000_000 or not 2 <= players <= MAX_PLAYERS:
-            raise ValueError("1 to 1,000,000 tables of 2 to 10 players")
-        if not 2 <= hole_cards <= 6 or fractions.shape[0] > MAX_SIZES or len(units) != 4:
-            raise ValueError("2 to 6 hole cards, at most 64 raise sizes, 4 bet units")
+            raise OmahaError("1 to 1,000,000 tables of 2 to 10 players")
+        if not 2 <= hole_cards <= 6 or not 0 <= nf <= MAX_SIZES or len(units) != 4:
+            raise OmahaError("2 to 6 hole cards, a numpy array of at most 64 raise sizes, "
+                             "4 bet units")
+        cdef const double[::1] sizes = checked(fractions, "fractions", np.float64, (nf,), False)
         if not (0 <= ante and 0 <= small and 0 < big and 0 <= big_blind_ante
                 and ante + big + big_blind_ante < stack <= 10**15):
-            raise ValueError("every stack must cover the forced bets (and be at most 10**15)")
+            raise OmahaError("every stack must cover the forced bets (and be at most 10**15)")
+        for k in range(4):
+            if not 0 < units[k] <= 10**15:
+                raise OmahaError("the bet units must be 1..10**15")
         memset(&self.game, 0, sizeof(Rules))
         self.game.n, self.game.hole_cards = players, hole_cards
         self.game.hi_lo, self.game.omaha_rule = hi_lo, omaha_rule
@@ -252,11 +292,11 @@ cdef class VectorCore:
         self.ante, self.small, self.big, self.bb_ante = ante, small, big, big_blind_ante
         self.single_blind = small == 0
         self.stack, self.scale = stack, 1.0 / big
-        self.nf = fractions.shape[0]
+        self.nf = nf
         for k in range(self.nf):
-            if not 0 < fractions[k] <= 100:
-                raise ValueError("a raise size is a pot fraction in (0, 100]")
-            self.fractions[k] = fractions[k]
+            if not 0 < sizes[k] <= 100:
+                raise OmahaError("a raise size is a pot fraction in (0, 100]")
+            self.fractions[k] = sizes[k]
         self.min_raise, self.max_raise = min_raise, max_raise
         self.nraise = self.nf + min_raise + max_raise
         self.size = DEF_TABLE + DEF_PLAYER * players
@@ -282,6 +322,13 @@ cdef class VectorCore:
             self.last_button[t] = -1
             self.dealt[t] = 0
         self.pool_rows = 2 * tables
+        self.observation = np.zeros((tables, self.size), np.float32)
+        self.action_mask = np.zeros((tables, self.nraise + 2), np.int8)
+        self.actors = np.zeros(tables, np.int64)
+        self.results = np.zeros((tables, players), np.float32)
+        self.ended = np.zeros(tables, np.bool_)
+        self.obs, self.mask, self.actor = self.observation, self.action_mask, self.actors
+        self.rewards, self.done = self.results, self.ended.view(np.uint8)
         self.m = tables
 
     def __dealloc__(self):
@@ -376,18 +423,21 @@ cdef class VectorCore:
 
     # --- Python entry points ------------------------------------------------------------
 
-    def refill(self, const uint8_t[::1] entropy):
+    def refill(self, object entropy):
         """Shuffle decks into the pool from the random bytes ``entropy`` (the caller's
         generator: the OS's, or a seeded one) until it is full or the bytes run out; returns
         how many decks the pool holds. A step deals at most one deck per table."""
-        cdef Py_ssize_t used = 0, size = entropy.shape[0], rows = self.pool_end - self.pool_next
+        if type(entropy) is not bytes:
+            raise ArrayTypeError(f"entropy must be bytes, got {type(entropy).__name__}")
+        cdef const unsigned char* source = entropy
+        cdef Py_ssize_t used = 0, size = len(entropy), rows = self.pool_end - self.pool_next
         cdef int needed = self.needed
         with nogil:
             if self.pool_next:
                 memmove(self.pool, &self.pool[self.pool_next * needed], rows * needed)
                 self.pool_next, self.pool_end = 0, rows
-            while size and self.pool_end < self.pool_rows and shuffle_deck(
-                    &entropy[0], size, &used, &self.pool[self.pool_end * needed], needed):
+            while self.pool_end < self.pool_rows and shuffle_deck(
+                    source, size, &used, &self.pool[self.pool_end * needed], needed):
                 self.pool_end += 1
         return self.pool_end
 
@@ -410,45 +460,50 @@ cdef class VectorCore:
         self.pool_next += 1
         return deck
 
-    def reset(self, float[:, ::1] obs, int8_t[:, ::1] mask, int64_t[::1] actor):
-        """Deal every table a hand from the pool, buttons on seat 1."""
+    def reset(self):
+        """Deal every table a hand from the pool, buttons on seat 1; results cleared."""
         cdef Py_ssize_t t
-        self._check(obs, mask, actor)
+        self._check_pool()
         with nogil:
             for t in range(self.m):
                 self.dealt[t] = 0
                 self.last_button[t] = -1
                 self.last_logs[t].length = 0
                 self.deal(t, self.next_deck())
-                self.ready(t, &obs[t, 0], &mask[t, 0], &actor[t])
+                self.ready(t, &self.obs[t, 0], &self.mask[t, 0], &self.actor[t])
+                memset(&self.rewards[t, 0], 0, self.n * sizeof(float))
+                self.done[t] = 0
 
-    def step(self, const int64_t[::1] actions, float[:, ::1] obs, int8_t[:, ::1] mask,
-             int64_t[::1] actor, float[:, ::1] rewards, uint8_t[::1] done):
-        """Apply one action per table (each checked against ``mask`` first: any masked or
-        unknown action refuses the whole step and changes nothing). Hands that end are
-        awarded, their results written to ``rewards`` and ``done``, and the next hand dealt
-        from the pool (which must hold a deck per table: :meth:`refill`). Returns how many
-        hands ended; ``obs``, ``mask`` and ``actor`` then describe every table's next
-        decision."""
+    def step(self, object actions):
+        """Apply one action per table (``actions``: int64, one per table), each checked
+        against :attr:`action_mask` first: any masked or unknown action refuses the whole
+        step and changes nothing. Hands that end are awarded, their results written to
+        :attr:`results` and :attr:`ended`, and the next hand dealt from the pool (which must
+        hold a deck per table: :meth:`refill`). Returns how many hands ended;
+        :attr:`observation`, :attr:`action_mask` and :attr:`actors` then describe every
+        table's next decision."""
         cdef Py_ssize_t t, bad = -1, ended = 0
         cdef int64_t a
         cdef int i, failed = 0
         cdef Outcome outcome
         cdef State* s
         cdef const Rules* r
-        self._check(obs, mask, actor)
-        if actions.shape[0] != self.m or rewards.shape[0] != self.m \
-                or rewards.shape[1] != self.n or done.shape[0] != self.m:
-            raise ValueError("actions, rewards and done need one row per table")
+        cdef const int64_t[::1] chosen = checked(actions, "actions", np.int64, (self.m,), False)
+        cdef float[:, ::1] obs = self.obs
+        cdef int8_t[:, ::1] mask = self.mask
+        cdef int64_t[::1] actor = self.actor
+        cdef float[:, ::1] rewards = self.rewards
+        cdef uint8_t[::1] done = self.done
+        self._check_pool()
         with nogil:
             for t in range(self.m):   # every action checked before any table changes
-                a = actions[t]
+                a = chosen[t]
                 if a < 0 or a >= self.nraise + 2 or not mask[t, a]:
                     bad = t
                     break
             if bad < 0:
                 for t in range(self.m):
-                    a = actions[t]
+                    a = chosen[t]
                     s = &self.states[t]
                     r = &self.rules[t]
                     i = s.to_act
@@ -475,19 +530,20 @@ cdef class VectorCore:
                         ended += 1
                     self.ready(t, &obs[t, 0], &mask[t, 0], &actor[t])
         if bad >= 0:
-            raise ValueError(f"table {bad}: action {actions[bad]} is masked (illegal now)")
+            a = chosen[bad]
+            if not 0 <= a < self.nraise + 2:
+                raise ArrayError(f"table {bad}: action {a} is not one of 0..{self.nraise + 1}")
+            raise ArrayError(f"table {bad}: action {a} is masked (illegal now)")
         if failed:
             raise MemoryError() if failed == 1 else RuntimeError("the splitter refused a pot")
         return ended
 
-    cdef int _check(self, float[:, ::1] obs, int8_t[:, ::1] mask,
-                    int64_t[::1] actor) except -1:
+    cdef int _check_pool(self) except -1:
+        if self.m == 0:
+            raise OmahaError("this VectorCore was not set up")
         if self.pool_end - self.pool_next < self.m:
-            raise ValueError(f"the pool holds {self.pool_end - self.pool_next} decks; a step "
+            raise OmahaError(f"the pool holds {self.pool_end - self.pool_next} decks; a step "
                              f"needs one per table ({self.m}): refill() first")
-        if obs.shape[0] != self.m or obs.shape[1] != self.size or mask.shape[0] != self.m \
-                or mask.shape[1] != self.nraise + 2 or actor.shape[0] != self.m:
-            raise ValueError("obs, mask and actor need one row per table")
         return 0
 
     @property
@@ -499,7 +555,7 @@ cdef class VectorCore:
         """Table ``t``'s last finished hand: ``(deck bytes, button index, actions)``, or
         None before one ended."""
         if not 0 <= t < self.m:
-            raise IndexError("no such table")
+            raise ArrayError(f"table must be 0..{self.m - 1}, got {t}")
         if self.last_button[t] < 0:
             return None
         log = self.last_logs[t]
@@ -510,7 +566,7 @@ cdef class VectorCore:
         """Table ``t``'s state as the hand engine reads it (for the tests' cross-check):
         a dict of the street, the player to act, pot, stacks, bets, contributions, states."""
         if not 0 <= t < self.m:
-            raise IndexError("no such table")
+            raise ArrayError(f"table must be 0..{self.m - 1}, got {t}")
         s = &self.states[t]
         n = self.n
         return {"street": s.street, "to_act": s.to_act, "pot": s.pot,

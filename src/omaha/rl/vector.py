@@ -48,9 +48,9 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
-from omaha.errors import ArrayError, ConfigError
+from omaha.errors import ArrayError, ArrayTypeError, ConfigError
 from omaha.hand import Hand
-from omaha.limits import as_int
+from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import ActionSet
 from omaha.rl.game import Episode, make_config
 from omahacore.vector import VectorCore
@@ -98,11 +98,16 @@ class VectorTables:
             self.episodes = [first] + [
                 Episode(config, players=players, stack=stack, actions=actions)
                 for _ in range(tables - 1)]
-        self.observation = np.zeros((tables, first.observation_size), np.float32)
-        self.action_mask = np.zeros((tables, self.actions.size), np.int8)
-        self.actor = np.zeros(tables, np.int64)
-        self.rewards = np.zeros((tables, players), np.float32)
-        self.done = np.zeros(tables, np.bool_)
+        if self._core is not None:   # the kernel writes its own arrays; they are these
+            core = self._core
+            self.observation, self.action_mask = core.observation, core.action_mask
+            self.actor, self.rewards, self.done = core.actors, core.results, core.ended
+        else:
+            self.observation = np.zeros((tables, first.observation_size), np.float32)
+            self.action_mask = np.zeros((tables, self.actions.size), np.int8)
+            self.actor = np.zeros(tables, np.int64)
+            self.rewards = np.zeros((tables, players), np.float32)
+            self.done = np.zeros(tables, np.bool_)
         self._finished: list[Hand | None] = [None] * tables
         self._rng: np.random.Generator | None = None   # None: the OS generator (C2)
 
@@ -132,11 +137,11 @@ class VectorTables:
                                                       npt.NDArray[np.int64]]:
         """Deal every table a hand, buttons on seat 1; a ``seed`` makes the whole run
         reproducible (else the OS's cryptographic generator shuffles, C2)."""
-        self.rewards[:] = 0
-        self.done[:] = False
         self._finished = [None] * self.tables
         core = self._core
         if core is None:
+            self.rewards[:] = 0
+            self.done[:] = False
             for i, episode in enumerate(self.episodes):
                 episode.reset(None if seed is None else seed + i)
                 self._write(i)
@@ -144,7 +149,7 @@ class VectorTables:
         self._rng = np.random.default_rng(seed) if seed is not None else None
         core.discard_pool()
         self._refill()
-        core.reset(self.observation, self.action_mask, self.actor)
+        core.reset()
         return self.observation, self.action_mask, self.actor
 
     def step(self, actions: Any) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8],
@@ -155,7 +160,7 @@ class VectorTables:
         ``actions`` is an integer array of length ``tables``; every action is checked
         against its table's mask before any table changes.
         """
-        chosen = np.asarray(actions)
+        chosen = actions if isinstance(actions, np.ndarray) else self._listed(actions)
         if chosen.shape != (self.tables,) or chosen.dtype.kind not in "iu":
             raise ArrayError(f"actions must be an integer array of shape ({self.tables},), "
                              f"got {chosen.dtype} {chosen.shape}")
@@ -165,11 +170,7 @@ class VectorTables:
                 chosen = np.ascontiguousarray(chosen, np.int64)
             if core.pooled < self.tables:   # a step deals at most one hand per table
                 self._refill()
-            try:
-                core.step(chosen, self.observation, self.action_mask, self.actor,
-                          self.rewards, self.done.view(np.uint8))
-            except ValueError as exc:
-                raise ArrayError(str(exc)) from None
+            core.step(chosen)   # checks every action against the mask first (ArrayError)
             return self.observation, self.action_mask, self.actor, self.rewards, self.done
         size = self.actions.size
         if chosen.size and (chosen.min() < 0 or chosen.max() >= size):
@@ -192,9 +193,23 @@ class VectorTables:
             self._write(i)
         return self.observation, self.action_mask, self.actor, rewards, done
 
+    def _listed(self, actions: object) -> npt.NDArray[np.int64]:
+        """A list or tuple of actions as an array, each item read by the one validator (no
+        other object is asked anything: hostile containers never run their code here)."""
+        if type(actions) not in (list, tuple):
+            raise ArrayTypeError(f"actions must be an integer array of shape ({self.tables},) "
+                                 f"or a list of ints, got {safe_repr(actions)}")
+        items: tuple[object, ...] = tuple(actions)   # type: ignore[arg-type]
+        if len(items) != self.tables:
+            raise ArrayError(f"actions must hold {self.tables} actions, got {len(items)}")
+        return np.array([as_int(item, "an action", low=0, high=self.actions.size - 1,
+                                error=ArrayError) for item in items], np.int64)
+
     def table_state(self, table: int) -> dict[str, Any]:
         """Table ``table``'s current hand as plain numbers (street, player to act, pot,
-        stacks, bets, contributions, player states, bet to call, button index)."""
+        stacks, bets, contributions, player states, bet to call, button index; the compiled
+        engine adds the dealt sequence, ``deck``)."""
+        table = as_int(table, "table", low=0, high=self.tables - 1, error=ArrayError)
         if self._core is not None:
             return dict(self._core.state(table))
         hand = self.episodes[table]._hand
@@ -207,6 +222,7 @@ class VectorTables:
         """Table ``table``'s last finished hand as PHH (None before the first ends)."""
         from omaha.phh.export import history_from_events
 
+        table = as_int(table, "table", low=0, high=self.tables - 1, error=ArrayError)
         core = self._core
         if core is None:
             hand = self._finished[table]
