@@ -1,6 +1,6 @@
 """Type stubs for the compiled batched kernel (``vector.pyx``)."""
 
-from typing import Any, Final
+from typing import Any, Final, final
 
 import numpy as np
 import numpy.typing as npt
@@ -16,6 +16,7 @@ def action_totals(call: int, low: int, high: int, current: int, pot: int,
                   fractions: npt.NDArray[np.float64], min_raise: bool, max_raise: bool,
                   totals: npt.NDArray[np.int64], mask: npt.NDArray[np.int8]) -> None: ...
 
+@final
 class VectorCore:
     observation: npt.NDArray[np.float32]
     action_mask: npt.NDArray[np.int8]
