@@ -7,7 +7,8 @@ calls that retire finished agents in an AEC loop are made but not counted) per C
 The AEC environments are driven by the standard ``agent_iter``/``last``/``step`` loop of
 ``env()`` (for PettingZoo's own environment, its wrapped ``env()``, and its unwrapped
 ``raw_env()`` since ours builds those checks in); ``VectorTables`` steps
-1,024 heads-up tables per call, on its NumPy engine and, for comparison, on hand objects. Rounds alternate between candidates and each keeps its best round.
+1,024 heads-up tables per call, on its compiled kernel and, for comparison, on hand objects
+(``benchmarks/bench_vector.py`` compares the kernel with the previous version's engine). Rounds alternate between candidates and each keeps its best round.
 Targets: the AEC env at least 5x PettingZoo's, the vectorised env at least 50x.
 
 Run ``python benchmarks/bench_rl.py`` (needs the ``rl`` extra and ``pettingzoo[classic]``).
@@ -51,7 +52,7 @@ def aec_runner(make: Callable[[], Any]) -> Runner:
     return run
 
 
-def vector_runner(game: str, engine: str = "auto", tables: int = 1024) -> Runner:
+def vector_runner(game: str, engine: str = "compiled", tables: int = 1024) -> Runner:
     from omaha.rl import VectorTables
 
     vec = VectorTables(tables, game=game, players=2, engine=engine)
@@ -82,9 +83,9 @@ def candidates() -> dict[str, Runner]:
             lambda: texas_holdem_no_limit_v6.raw_env(num_players=2)),
         "omaha.rl env(game='nlh') (no-limit Hold'em)": aec_runner(lambda: env(game="nlh")),
         "omaha.rl env(game='NO') (no-limit Omaha)": aec_runner(lambda: env(game="NO")),
-        "omaha.rl VectorTables(1024, game='NO') NumPy engine": vector_runner("NO"),
-        "omaha.rl VectorTables(1024, game='PO/8') NumPy engine": vector_runner("PO/8"),
-        "omaha.rl VectorTables(1024, game='nlh') NumPy engine": vector_runner("nlh"),
+        "omaha.rl VectorTables(1024, game='NO') compiled kernel": vector_runner("NO"),
+        "omaha.rl VectorTables(1024, game='PO/8') compiled kernel": vector_runner("PO/8"),
+        "omaha.rl VectorTables(1024, game='nlh') compiled kernel": vector_runner("nlh"),
         "omaha.rl VectorTables(1024, game='nlh') hand engine": vector_runner("nlh", "hands"),
     }
 
