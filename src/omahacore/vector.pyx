@@ -43,6 +43,9 @@ from omahacore.errors import ArrayError, ArrayTypeError, OmahaError
 # The observation (omaha.rl.game's table): own hole cards one-hot [0, 52), board one-hot
 # [52, 104), street one-hot [104, 108), pot / call / min raise / max raise [108, 112), then
 # per player from the observer clockwise: stack, bet, chips in, active, all-in, folded, button.
+cdef extern from "_bits.h":
+    void omaha_zero_108_floats(float* p) noexcept nogil
+
 cdef enum:
     DEF_TABLE = 112
     DEF_PLAYER = 7
@@ -75,8 +78,9 @@ cdef inline void set_actions(const Legal* legal, chips_t current, chips_t pot, c
     mask[0] = legal.call > 0
     mask[1] = 1
     if not legal.can_raise:
-        memset(totals, 0, count * sizeof(chips_t))
-        memset(mask + 2, 0, count)
+        for k in range(count):   # a few entries: plain stores beat a memset call
+            totals[k] = 0
+            mask[2 + k] = 0
         return
     for k in range(nf):
         totals[k] = fraction_total(current, pot + legal.call, fractions[k], low, high)
@@ -117,7 +121,7 @@ cdef inline void observe(const Rules* r, const State* s, const card_t* deck, int
     cdef int n = r.n, k, i, street = s.street, shown_board
     cdef float* block
     cdef card_t board[5]
-    memset(out, 0, 108 * sizeof(float))   # the one-hot parts; the rest is written whole
+    omaha_zero_108_floats(out)   # the one-hot parts (cards, street); the rest is written whole
     for k in range(r.hole_cards):
         out[hole_card(r, deck, player, k)] = 1.0
     shown_board = 0 if street == 0 else (5 if street >= RIVER else street + 2)   # 3, 4, 5
@@ -224,6 +228,7 @@ cdef class VectorCore:
     cdef Py_ssize_t m
     cdef int n, size, nraise, nf, needed
     cdef Rules game
+    cdef State blank   # every field 0: a new hand's state before the deal
     cdef Rules* rules
     cdef State* states
     cdef card_t* decks
@@ -281,6 +286,7 @@ cdef class VectorCore:
             if not 0 < units[k] <= 10**15:
                 raise OmahaError("the bet units must be 1..10**15")
         memset(&self.game, 0, sizeof(Rules))
+        memset(&self.blank, 0, sizeof(State))
         self.game.n, self.game.hole_cards = players, hole_cards
         self.game.hi_lo, self.game.omaha_rule = hi_lo, omaha_rule
         self.game.limit, self.game.pot_limit = limit, pot_limit
@@ -362,7 +368,7 @@ cdef class VectorCore:
         r[0] = self.game
         seat_blinds(r, self.dealt[t] % self.n, self.single_blind)
         self.dealt[t] += 1
-        memset(s, 0, sizeof(State))
+        s[0] = self.blank
         for k in range(self.n):
             s.stacks[k] = self.stack
             s.status[k] = ACTIVE
@@ -521,7 +527,8 @@ cdef class VectorCore:
                         outcome = apply_raise(r, s, i, self.totals[t * (self.nraise + 1) + a - 2])
                     done[t] = outcome != TURN
                     if outcome == TURN:
-                        memset(&rewards[t, 0], 0, self.n * sizeof(float))
+                        for i in range(self.n):
+                            rewards[t, i] = 0.0
                     else:
                         if self.finish(t, outcome == TO_SHOWDOWN, &rewards[t, 0]) != 0:
                             failed = 2
