@@ -309,32 +309,29 @@ cdef Outcome apply_check(const Rules* r, State* s, int i) noexcept nogil:
     return advance(r, s, i)
 
 
-cdef Outcome apply_call(const Rules* r, State* s, int i) noexcept nogil:
-    """A call of what is owed, all-in when the stack is short (B8)."""
-    cdef chips_t stack = s.stacks[i], owed = s.current_bet - s.bets[i]
-    cdef chips_t amount = owed if owed < stack else stack
-    s.stacks[i] = stack - amount
+cdef inline void put_in(State* s, int i, chips_t amount) noexcept nogil:
+    """Player ``i`` acts by putting ``amount`` more in front (at most the stack): all-in
+    when that is the whole stack (B8)."""
+    s.stacks[i] -= amount
     s.bets[i] += amount
     s.contrib[i] += amount
     s.pot += amount
     s.acted[i] = 1
-    if amount == stack:
+    if s.stacks[i] == 0:
         s.status[i] = ALL_IN
         s.active -= 1
+
+
+cdef Outcome apply_call(const Rules* r, State* s, int i) noexcept nogil:
+    """A call of what is owed, all-in when the stack is short (B8)."""
+    cdef chips_t stack = s.stacks[i], owed = s.current_bet - s.bets[i]
+    put_in(s, i, owed if owed < stack else stack)
     return advance(r, s, i)
 
 
 cdef Outcome apply_raise(const Rules* r, State* s, int i, chips_t to) noexcept nogil:
     """A bet or raise to ``to`` (checked legal): the chips, then the round's sizes (B3-B7)."""
-    cdef chips_t stack = s.stacks[i], amount = to - s.bets[i]
-    s.stacks[i] = stack - amount
-    s.bets[i] = to
-    s.contrib[i] += amount
-    s.pot += amount
-    s.acted[i] = 1
-    if amount == stack:
-        s.status[i] = ALL_IN
-        s.active -= 1
+    put_in(s, i, to - s.bets[i])
     if r.limit:
         if to - s.full_level >= (s.unit + 1) // 2:   # full, or an all-in of half a unit (B7)
             s.full_level = to
