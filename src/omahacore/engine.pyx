@@ -269,10 +269,14 @@ cdef class HandCore:
         """Player ``i``'s hole cards as card indices (dealt one at a time from the small
         blind, T6)."""
         cdef const unsigned char* deck
+        cdef unsigned char cards[6]
+        cdef int k
         if not 0 <= i < self.rules.n:
             raise ValueError("no such player")
         deck = self._deck
-        return tuple([hole_card(&self.rules, deck, i, k) for k in range(self.rules.hole_cards)])
+        for k in range(self.rules.hole_cards):
+            cards[k] = hole_card(&self.rules, deck, i, k)
+        return tuple(cards[:self.rules.hole_cards])   # bytes, read as card indices
 
     @property
     def _holes(self):
