@@ -44,6 +44,7 @@ from omaha.events import (
     Shown,
     TimedOut,
 )
+from omaha.limits import as_int
 from omaha.showdown import (
     HandResult,
     ShowdownState,
@@ -73,7 +74,7 @@ class ReferenceHand:
                  manual_showdown: bool = False, live_blinds: Iterable[int] = (),
                  hole_cards: Mapping[int, CardsLike] | None = None,
                  board: CardsLike | None = None, deck: Iterable[int] | None = None) -> None:
-        self.seats = check_setup(config, stacks, button)
+        self.seats, start_stacks, button = check_setup(config, stacks, button)
         check_options(rng, rake, manual_showdown)
         n = len(self.seats)
         self.config = config
@@ -85,13 +86,13 @@ class ReferenceHand:
         self.bb = (self.sb + 1) % n if config.small_blind else self.sb
         live = live_seats(live_blinds)
         for seat in live:
-            if seat not in stacks or self.seats.index(seat) in (self.sb, self.bb):
+            if seat not in self.seats or self.seats.index(seat) in (self.sb, self.bb):
                 raise TableError("T5", f"seat {seat} cannot post a live big blind this hand")
         self.deck = list(dealt_sequence(config, self.seats, self.sb, rng, hole_cards, board,
                                         deck))
         self.rake_rule = rake
         self.manual = manual_showdown
-        self.start_stacks = [stacks[s] for s in self.seats]
+        self.start_stacks = list(start_stacks)
         self.chips = list(self.start_stacks)
         self.round_bets = [0] * n
         self.contrib = [0] * n        # chips each player put in (the big blind ante excluded)
@@ -319,8 +320,7 @@ class ReferenceHand:
     # --- queries -----------------------------------------------------------------------
 
     def index(self, seat: int) -> int:
-        if type(seat) is not int:
-            raise TableError("T1", f"seat must be an int, got {seat!r}")
+        seat = as_int(seat, "seat", error=TableError, rule="T1")   # the one validator
         if seat not in self.seats:
             raise TableError("T1", f"seat {seat} is not dealt into this hand")
         return self.seats.index(seat)
@@ -424,7 +424,8 @@ class ReferenceHand:
     # --- actions (B1-B8, D2, S1) ------------------------------------------------------
 
     def betting_turn(self, seat: int | None) -> int:
-        """B1: the index of the player to act in a betting round, checking ``seat``."""
+        """B1: the index of the player to act in a betting round, checking ``seat`` (an exact
+        int, as the compiled engine's ``_turn`` checks it)."""
         if seat is not None and type(seat) is not int:
             raise TableError("T1", f"seat must be an int or None, got {seat!r}")
         if self.turn < 0 or self.street_no == SHOWDOWN:
@@ -437,8 +438,8 @@ class ReferenceHand:
         return self.turn
 
     def showdown_turn(self, seat: int | None) -> int:
-        if seat is not None and type(seat) is not int:
-            raise TableError("T1", f"seat must be an int or None, got {seat!r}")
+        if seat is not None:
+            seat = as_int(seat, "seat", error=TableError, rule="T1")
         if self.turn < 0 or self.street_no != SHOWDOWN:
             raise IllegalActionError("S1", "no showdown decision is pending",
                                      reason=Reason.NO_SHOWDOWN_TURN)

@@ -141,7 +141,7 @@ def illegal_call(hand: Hand, choice: int, junk: Any) -> tuple[str, tuple[Any, ..
     ]
     if not _plain_amount(junk):
         calls.append(("bet_or_raise", (junk,), {}))
-    if not (type(junk) is int and junk in hand.seats):
+    if _accepted_int(junk) not in hand.seats:   # an int subclass reads as its value
         calls += [("hole_cards", (junk,), {}), ("state", (junk,), {})]
         if junk is not None:
             calls.append(("view", (junk,), {}))

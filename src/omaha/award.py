@@ -18,7 +18,7 @@ from typing import Any
 
 from omaha.cards import DECK, Card
 from omaha.errors import TableError
-from omaha.limits import shown as _text
+from omaha.limits import as_int, safe_repr
 from omaha.showdown import (
     RINGS,
     HandResult,
@@ -107,13 +107,13 @@ class ShowdownAndAward(HandState):
         self._finish(status)
 
     def _showdown_turn(self, seat: int | None) -> int:
-        if seat is not None and type(seat) is not int:   # bool and 1.0 compare equal to 1
-            raise TableError("T1", f"seat must be a seat number (int) or None, got {_text(seat)}")
+        # bool and 1.0 compare equal to 1: the seat is read by the one validator first
+        number = None if seat is None else as_int(seat, "seat", error=TableError, rule="T1")
         i = self._to_act
         if i < 0 or self._street != SHOWDOWN:
             raise refused(Reason.NO_SHOWDOWN_TURN)
-        if seat is not None and seat != self.seats[i]:
-            raise refused(Reason.NOT_YOUR_SHOW, turn=self.seats[i], seat=_text(seat))
+        if number is not None and number != self.seats[i]:
+            raise refused(Reason.NOT_YOUR_SHOW, turn=self.seats[i], seat=safe_repr(number))
         return i
 
     def show(self, *, seat: int | None = None) -> None:

@@ -347,10 +347,12 @@ class ClockedHand:
             if isinstance(exc, SnapshotError):
                 raise
             raise refusal("bad", what=CLOCKED_HAND.what, error=exc) from exc
-        positions = [position for position, _ in log]
-        if any(type(p) is not int for p in positions) or positions != sorted(positions) \
+        positions = [as_int(position, "a clock event's position", error=SnapshotError)
+                     for position, _ in log]
+        if positions != sorted(positions) \
                 or (positions and not 0 <= positions[0] <= positions[-1] <= hand.event_count):
             raise SnapshotError("clock event positions must rise within the hand's event log")
+        log = list(zip(positions, [event for _, event in log]))
         if clock.seat != hand.to_act:
             raise SnapshotError(f"the clock runs for seat {clock.seat} but seat {hand.to_act} "
                                 "is to act")

@@ -26,12 +26,11 @@ compiled parser reads them.
 
 >>> from omaha.config import GameConfig
 >>> check_setup(GameConfig.pot_limit(small_blind=1, big_blind=2), {3: 100, 1: 50}, 3)
-(1, 3)
+((1, 3), (50, 100), 3)
 """
 
 from __future__ import annotations
 
-import operator
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -39,7 +38,7 @@ from omaha.cards import CardsLike, parse_cards
 from omaha.config import GameConfig
 from omaha.deck import shuffled_cards
 from omaha.errors import CardError, TableError
-from omaha.limits import check_total, shown
+from omaha.limits import as_amount, as_int, check_total, safe_repr
 from omahacore.cards import format_card, format_cards
 from omahacore.engine import STREET_CARDS
 from omahacore.transitions import blind_positions as compiled_blind_positions
@@ -52,6 +51,7 @@ __all__ = [
     "cards_needed",
     "check_options",
     "check_setup",
+    "dealing_order",
     "dealing_place",
     "dealt_sequence",
     "hole_position",
@@ -81,6 +81,16 @@ def blind_positions(players: int, button: int, single_blind: bool = False) -> tu
 def dealing_place(player: int, small_blind: int, players: int) -> int:
     """Where ``player`` is in the dealing order: 0 for the small blind, then clockwise (T6)."""
     return (player - small_blind) % players
+
+
+def dealing_order(players: int, small_blind: int) -> tuple[int, ...]:
+    """The player indices in the order cards go round: the small blind first, then
+    clockwise (T6); the inverse of :func:`dealing_place`.
+
+    >>> dealing_order(4, 2), [dealing_place(p, 2, 4) for p in dealing_order(4, 2)]
+    ((2, 3, 0, 1), [0, 1, 2, 3])
+    """
+    return tuple(range(small_blind, players)) + tuple(range(small_blind))
 
 
 def cards_needed(players: int, hole_cards: int) -> int:
@@ -143,9 +153,8 @@ def stacked_cards(*, players: int, hole_cards: int,
 def _check_stacked(cards: Iterable[int]) -> None:
     """Refuse a card outside 0..51 or a card used twice (C1)."""
     seen: set[int] = set()
-    for card in cards:
-        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
-            raise CardError(f"card index must be 0..51, got {card!r}")
+    for item in cards:
+        card = as_int(item, "a card index", low=0, high=51, error=CardError)
         if card in seen:
             raise CardError(f"card {format_card(card)} is used twice (C1)")
         seen.add(card)
@@ -165,7 +174,8 @@ def dealt_sequence(config: GameConfig, seats: tuple[int, ...], sb: int,
     count = cards_needed(n, h)
     if deck is not None:
         if isinstance(deck, (str, bytes)) or not isinstance(deck, Iterable):
-            raise TableError("T6", f"deck must be a sequence of card indices, got {shown(deck)}")
+            raise TableError("T6", "deck must be a sequence of card indices, got "
+                             f"{safe_repr(deck)}")
         cards = _parsed(list(deck), "deck")
         if len(cards) != count:
             raise TableError("T6", f"a {n}-player hand deals {count} cards, got {len(cards)}")
@@ -174,11 +184,12 @@ def dealt_sequence(config: GameConfig, seats: tuple[int, ...], sb: int,
     if hole_cards is None and board is None:
         return shuffled_cards(count, rng)
     if hole_cards is not None and not isinstance(hole_cards, Mapping):
-        raise TableError("T6", f"hole_cards must map seats to cards, got {shown(hole_cards)}")
+        raise TableError("T6", f"hole_cards must map seats to cards, got {safe_repr(hole_cards)}")
     holes = {}
-    for seat, cards_like in (hole_cards or {}).items():
-        if type(seat) is not int or seat not in seats:
-            raise TableError("T6", f"hole_cards for seat {shown(seat)}, which is not dealt in")
+    for key, cards_like in (hole_cards or {}).items():
+        seat = as_int(key, "a hole_cards seat", error=TableError, rule="T6")
+        if seat not in seats:
+            raise TableError("T6", f"hole_cards for seat {safe_repr(seat)}, which is not dealt in")
         cards = _parsed(cards_like, f"hole_cards[{seat}]")
         if len(cards) > h:
             raise TableError("T6", f"hole_cards[{seat}]: seat {seat} is dealt {h} hole "
@@ -191,50 +202,57 @@ def dealt_sequence(config: GameConfig, seats: tuple[int, ...], sb: int,
     return stacked_cards(players=n, hole_cards=h, holes=holes, board=board_cards, rng=rng)
 
 
-def check_setup(config: GameConfig, stacks: Mapping[int, int], button: int) -> tuple[int, ...]:
-    """The dealt-in seats, in order, of a hand that can be dealt; else refuse it (T1, B8, C1)."""
+def check_setup(config: GameConfig, stacks: Mapping[int, int],
+                button: int) -> tuple[tuple[int, ...], tuple[int, ...], int]:
+    """A hand that can be dealt, as exact ints: its dealt-in seats in order, their stacks and
+    the button's seat; else refuse it (T1, T2, B8, C1).
+
+    Seats, chips and the button go through :func:`omaha.limits.as_int` (an int subclass or a
+    NumPy integer counts as its value; ``bool`` is refused), so the hand keeps plain ints.
+    """
     if not isinstance(config, GameConfig):
-        raise TableError(None, f"config must be a GameConfig, got {shown(config)}")
+        raise TableError(None, f"config must be a GameConfig, got {safe_repr(config)}")
     if not isinstance(stacks, Mapping):
-        raise TableError("B8", f"stacks must map seat numbers to chips, got {shown(stacks)}")
-    for seat, chips in stacks.items():
-        if type(seat) is not int or seat < 1:
-            raise TableError("T1", f"stacks: seats are numbered from 1, got {shown(seat)}")
-        if type(chips) is not int or chips <= 0:
-            raise TableError("B8", f"stacks: seat {seat} must bring a positive whole number of "
-                             f"chips, got {shown(chips)}")
+        raise TableError("B8", f"stacks must map seat numbers to chips, got {safe_repr(stacks)}")
+    chips_of: dict[int, int] = {}
+    for key, value in stacks.items():
+        seat = as_int(key, "stacks: a seat", low=1, error=TableError, rule="T1")
+        chips_of[seat] = as_amount(value, f"stacks: seat {safe_repr(seat)}'s chips", low=1,
+                                   error=TableError, rule="B8")
     most = config.variant.max_players
-    if not 2 <= len(stacks) <= most:
+    if not 2 <= len(chips_of) <= most:
         raise TableError("T1", f"a hand of {config.variant.name} needs 2 to {most} players, "
-                         f"got {len(stacks)}")
-    check_total(stacks.values(), "stacks")
-    if type(button) is not int or button not in stacks:
-        raise TableError("T2", f"the button must be on a dealt-in seat, got {shown(button)}")
-    return tuple(sorted(stacks))
+                         f"got {len(chips_of)}")
+    check_total(chips_of.values(), "stacks")
+    button_seat = as_int(button, "the button", error=TableError, rule="T2")
+    if button_seat not in chips_of:
+        raise TableError("T2", "the button must be on a dealt-in seat, got "
+                         f"{safe_repr(button_seat)}")
+    seats = tuple(sorted(chips_of))
+    return seats, tuple([chips_of[seat] for seat in seats]), button_seat
 
 
 def check_options(rng: object, rake: object, manual_showdown: object) -> None:
     """The options a hand and a table share: a seeded generator or None (C2), a rake rule
     with ``rake_for`` or None (K1), and a real bool for manual showdown (S1)."""
     if rng is not None and not isinstance(rng, random.Random):
-        raise TableError("C2", f"rng must be a random.Random or None, got {shown(rng)}")
+        raise TableError("C2", f"rng must be a random.Random or None, got {safe_repr(rng)}")
     if rake is not None and not callable(getattr(rake, "rake_for", None)):
-        raise TableError("K1", f"rake must have a rake_for method or be None, got {shown(rake)}")
+        raise TableError("K1", "rake must have a rake_for method or be None, got "
+                         f"{safe_repr(rake)}")
     if type(manual_showdown) is not bool:
-        raise TableError("S1", f"manual_showdown must be a bool, got {shown(manual_showdown)}")
+        raise TableError("S1", f"manual_showdown must be a bool, got {safe_repr(manual_showdown)}")
 
 
 def live_seats(live_blinds: Iterable[int]) -> tuple[int, ...]:
-    """The seats posting a live big blind (T5), checked to be seat numbers."""
+    """The seats posting a live big blind (T5), checked to be seat numbers (exact ints)."""
     if not live_blinds:
         return ()
     if isinstance(live_blinds, (str, bytes)) or not isinstance(live_blinds, Iterable):
-        raise TableError("T5", f"live_blinds must be seat numbers, got {shown(live_blinds)}")
-    seats = tuple(live_blinds)
-    for seat in seats:
-        if type(seat) is not int:
-            raise TableError("T5", f"live_blinds: a seat is an int, got {shown(seat)}")
-    return tuple(sorted(set(seats)))
+        raise TableError("T5", f"live_blinds must be seat numbers, got {safe_repr(live_blinds)}")
+    seats = {as_int(seat, "live_blinds: a seat", error=TableError, rule="T5")
+             for seat in tuple(live_blinds)}
+    return tuple(sorted(seats))
 
 
 def _parsed(cards: object, what: str) -> list[int]:
@@ -246,7 +264,7 @@ def _parsed(cards: object, what: str) -> list[int]:
     try:
         if not isinstance(cards, str):
             if not isinstance(cards, Iterable):
-                raise TypeError(f"expected cards, got {shown(cards)}")
+                raise TypeError(f"expected cards, got {safe_repr(cards)}")
             cards = [_card_item(item) for item in list(cards)]
         return [int(card) for card in parse_cards(cards)]   # Cards are ints; plain ints kept
     except (CardError, TypeError, ValueError) as exc:
@@ -254,14 +272,8 @@ def _parsed(cards: object, what: str) -> list[int]:
 
 
 def _card_item(item: object) -> int | str:
-    if isinstance(item, str):
-        return item
-    if isinstance(item, bool):
-        raise TypeError(f"a card is not a bool, got {shown(item)}")
-    value = operator.index(item)  # type: ignore[arg-type]
-    if type(value) is not int:
-        raise TypeError(f"a card's __index__ must return an int, got {type(value).__name__}")
-    return value
+    """Card text as it is, anything else as an exact int (the range is the parser's, C1)."""
+    return item if isinstance(item, str) else as_int(item, "a card", error=CardError)
 
 
 def _distinct(cards: list[int], what: str) -> None:

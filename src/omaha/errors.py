@@ -38,6 +38,7 @@ __all__ = [
     "ConfigTypeError",
     "HistoryError",
     "IllegalActionError",
+    "IllegalActionTypeError",
     "LimitError",
     "OmahaError",
     "OmahaTypeError",
@@ -144,6 +145,11 @@ class HistoryError(OmahaError):
 
 class ConfigTypeError(ConfigError, OmahaTypeError):
     """A configuration value of the wrong type (a bool, float or text where an int goes)."""
+
+
+class IllegalActionTypeError(IllegalActionError, OmahaTypeError):
+    """An action given as the wrong type (a learning env's action or player that is a bool,
+    float or text where an int goes)."""
 
 
 class TableTypeError(TableError, OmahaTypeError):

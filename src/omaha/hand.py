@@ -100,7 +100,8 @@ class Hand(ShowdownAndAward):
         live = live_seats(live_blinds)
         for seat in live:
             if seat not in seats or seats.index(seat) in (sb, bb):
-                raise TableError("T5", f"seat {seat} cannot post a live big blind this hand")
+                raise TableError("T5", f"seat {safe_repr(seat)} cannot post a live big blind "
+                                 "this hand")
         deck_bytes = bytes(dealt_sequence(config, seats, sb, rng, hole_cards, board, deck))
         self._log = [(EV_STARTED, config, seats, start, button, seats[sb], seats[bb], live)]
         limit = config.structure is FIXED_LIMIT
@@ -242,7 +243,8 @@ class Hand(ShowdownAndAward):
         try:
             return self.seats.index(number)
         except ValueError:
-            raise TableError("T1", f"seat {safe_repr(number)} is not dealt into this hand") from None
+            raise TableError("T1", f"seat {safe_repr(number)} is not dealt into this "
+                             "hand") from None
 
     def all_in(self, *, seat: int | None = None) -> None:
         """Put in the whole stack: a call when that is all it covers, else a bet or raise."""

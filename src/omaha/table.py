@@ -31,7 +31,7 @@ from omaha.config import MAX_SEATS, GameConfig
 from omaha.dealing import blind_positions, check_options
 from omaha.errors import SnapshotError, TableError
 from omaha.hand import Hand, RakeRule
-from omaha.limits import MAX_CHIPS, as_amount, as_int, check_total, shown
+from omaha.limits import MAX_CHIPS, as_amount, as_int, check_total, safe_repr
 from omaha.sealing import TABLE, Key, exact_keys, opened, refusal, sealed
 
 __all__ = ["PLAYING", "POSTING", "SITTING_OUT", "WAITING", "SeatInfo", "Table"]
@@ -152,7 +152,7 @@ class Table:
         seat = as_int(seat, "seat", error=TableError, rule="T1")   # True would find seat 1
         player = self._seats.get(seat)
         if player is None:
-            raise TableError("T1", f"seat {shown(seat)} is empty")
+            raise TableError("T1", f"seat {safe_repr(seat)} is empty")
         return player
 
     def _check_not_in_hand(self, seat: int, doing: str) -> None:
@@ -162,7 +162,8 @@ class Table:
 
     def _newcomer_status(self, post_big_blind: bool) -> str:
         if type(post_big_blind) is not bool:
-            raise TableError("T5", f"post_big_blind must be a bool, got {shown(post_big_blind)}")
+            raise TableError("T5", "post_big_blind must be a bool, got "
+                             f"{safe_repr(post_big_blind)}")
         if self._hands == 0:
             return PLAYING
         return POSTING if post_big_blind else WAITING
@@ -175,7 +176,7 @@ class Table:
             raise TableError("T1", f"seat {seat} is taken")
         stack = _chips(stack, "a stack")
         if name is not None and not isinstance(name, str):
-            raise TableError("T1", f"a player's name is a str or None, got {shown(name)}")
+            raise TableError("T1", f"a player's name is a str or None, got {safe_repr(name)}")
         status = self._newcomer_status(post_big_blind)
         self._check_total(stack, "seating this stack")
         self._joined += 1
@@ -307,14 +308,16 @@ def _rng_state(rng: random.Random | None) -> Any:
 def _rng_from(state: Any) -> random.Random | None:
     if state is None:
         return None
-    if (type(state) is not list or len(state) != 3 or type(state[0]) is not int
+    if (type(state) is not list or len(state) != 3
             or type(state[1]) is not list or len(state[1]) != 625
-            or any(type(x) is not int or not 0 <= x < 2**32 for x in state[1])
             or not (state[2] is None or type(state[2]) is float)):
         raise SnapshotError("bad generator state: expected [3, 625 words, None or a float]")
+    version = as_int(state[0], "the generator's version", error=SnapshotError)
+    words = tuple([as_int(word, "a generator word", low=0, high=2**32 - 1, error=SnapshotError)
+                   for word in state[1]])
     try:
         rng = random.Random()
-        rng.setstate((state[0], tuple(state[1]), state[2]))
+        rng.setstate((version, words, state[2]))
         return rng
     except (TypeError, ValueError, IndexError, OverflowError) as exc:
         raise SnapshotError(f"bad generator state: {exc}") from exc
@@ -356,17 +359,17 @@ def restore_table(data: Mapping[str, Any], *, rake: RakeRule | None = None,
     except (TypeError, ValueError, AttributeError) as exc:
         raise refusal("bad", what=TABLE.what, error=exc) from exc
     _restore_seats(table, data["seats"])
-    hands, joined, synced, button = data["hands"], data["joined"], data["synced"], data["button"]
-    if type(hands) is not int or hands < 0 or type(synced) is not bool:
-        raise SnapshotError("hands must be a count and synced a bool")
-    if type(joined) is not int or joined < max((p.joined for p in table._seats.values()),
-                                               default=0):
-        raise SnapshotError(f"joined must count every seated player, got {joined!r}")
+    hands = as_int(data["hands"], "hands", low=0, error=SnapshotError)
+    # joined counts every player ever seated, so at least the latest one's number
+    joined = as_int(data["joined"], "joined", error=SnapshotError,
+                    low=max((p.joined for p in table._seats.values()), default=0))
+    synced, button = data["synced"], data["button"]
+    if type(synced) is not bool:
+        raise SnapshotError(f"synced must be a bool, got {safe_repr(synced)}")
     if (button is None) != (hands == 0) or (data["hand"] is None) != (hands == 0):
         raise SnapshotError("a table has a button and a hand exactly when it has played")
-    if button is not None and (type(button) is not int or not 1 <= button <= table.seat_count):
-        raise SnapshotError(f"the button must be a seat from 1 to {table.seat_count}, "
-                            f"got {button!r}")
+    if button is not None:
+        button = as_int(button, "the button", low=1, high=table.seat_count, error=SnapshotError)
     table._button, table._hands, table._joined, table._synced = button, hands, joined, synced
     if data["hand"] is not None:
         table._hand = Hand.restore(data["hand"], rake=rake, key=key)
@@ -385,14 +388,16 @@ def _restore_seats(table: Table, items: object) -> None:
         if type(item) is not dict:
             raise SnapshotError(f"a seat entry is a dict, got {item!r}")
         exact_keys(item, _SEAT_KEYS, "seat entry")
-        seat, stack, name, when = item["seat"], item["stack"], item["name"], item["joined"]
         if item["status"] not in (PLAYING, WAITING, POSTING, SITTING_OUT):
-            raise SnapshotError(f"unknown seat status {item['status']!r}")
-        if (type(seat) is not int or not 1 <= seat <= table.seat_count or seat in table._seats
-                or type(stack) is not int or not 0 <= stack <= MAX_CHIPS
-                or not (name is None or type(name) is str)
-                or type(when) is not int or when < 1 or when in joined):
-            raise SnapshotError(f"bad seat entry {item!r}")
+            raise SnapshotError(f"unknown seat status {safe_repr(item['status'])}")
+        seat = as_int(item["seat"], "a seat entry's seat", low=1, high=table.seat_count,
+                      error=SnapshotError)
+        stack = as_amount(item["stack"], f"seat {seat}'s stack", error=SnapshotError,
+                          above=SnapshotError)
+        when = as_int(item["joined"], f"seat {seat}'s joined", low=1, error=SnapshotError)
+        name = item["name"]
+        if seat in table._seats or when in joined or not (name is None or type(name) is str):
+            raise SnapshotError(f"bad seat entry {safe_repr(item)}")
         total += stack
         joined.add(when)
         table._seats[seat] = _Seat(name=name, stack=stack, status=item["status"], joined=when)

@@ -48,6 +48,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
+from omaha.dealing import blind_positions
 from omaha.errors import HistoryError
 from omaha.limits import MAX_CHIPS
 
@@ -347,10 +348,14 @@ def phh_order(seats: Sequence[int], button: int) -> list[int]:
 
 
 def blind_players(players: int) -> tuple[int, int]:
-    """The 0-based PHH player indices of the (small blind, big blind) posters."""
+    """The 0-based PHH player indices of the (small blind, big blind) posters.
+
+    PHH lists the players from the button's left, the button last, so this is the engine's
+    layout (:func:`omaha.dealing.blind_positions`, T3, T4) with the button at the end.
+    """
     if players < 2:
         raise ValueError(f"a hand needs at least 2 players, got {players}")
-    return (1, 0) if players == 2 else (0, 1)
+    return blind_positions(players, players - 1)
 
 
 def heads_up_reversed(per_player: Sequence[int]) -> tuple[int, ...]:

@@ -65,7 +65,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from omaha.config import GameConfig
-from omaha.deck import board_positions, cards_needed, hole_position, shuffled_cards
+from omaha.dealing import board_positions, cards_needed, dealing_place, hole_position
+from omaha.deck import shuffled_cards
 from omaha.errors import HistoryError, OmahaError
 from omaha.hand import Hand, RakeRule
 from omaha.limits import MAX_CHIPS
@@ -349,7 +350,7 @@ class _CardPlan:
             for round_, card in enumerate(hole):
                 if card is not None:
                     position = hole_position(
-                        round_=round_, player=(player - small_blind) % n, players=n
+                        round_=round_, player=dealing_place(player, small_blind, n), players=n
                     )
                     fixed[position] = card
         for position, card in zip(board_positions(players=n, hole_cards=h), self.board):

@@ -44,6 +44,7 @@ import numpy.typing as npt
 from omaha.config import FIXED_LIMIT, GameConfig, parse_variant
 from omaha.errors import ArrayError, ConfigError, IllegalActionError
 from omaha.hand import Hand
+from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import CHECK_CALL, FOLD, ActionSet
 from omahacore.actions import LegalActions
 from omahacore.vector import PLAYER_FEATURES, TABLE_FEATURES, observe_hand
@@ -83,22 +84,19 @@ class Episode:
                  stack: int | None = None, actions: ActionSet | None = None) -> None:
         config = config if config is not None else make_config()
         if not isinstance(config, GameConfig):
-            raise ConfigError(None, f"config must be a GameConfig, got {config!r}")
-        if type(players) is not int or not 2 <= players <= config.variant.max_players:
-            raise ConfigError("T1", f"{config.variant.name} seats 2 to "
-                              f"{config.variant.max_players} players, got {players!r}")
-        stack = 100 * config.big_blind if stack is None else stack
+            raise ConfigError(None, f"config must be a GameConfig, got {safe_repr(config)}")
+        players = as_int(players, "players", low=2, high=config.variant.max_players,
+                         error=ConfigError, rule="T1")
         forced = config.ante + config.big_blind + config.big_blind_ante
-        if type(stack) is not int or not forced < stack <= 10**12:
-            # every hand must have a decision: nobody all-in from the forced bets alone
-            raise ConfigError("B8", f"stack must be an int above the forced bets ({forced}) "
-                              f"and at most 10**12, got {stack!r}")
+        # above the forced bets: every hand must have a decision, nobody all-in from them alone
+        stack = (100 * config.big_blind if stack is None else
+                 as_int(stack, "stack", low=forced + 1, high=10**12, error=ConfigError, rule="B8"))
         self.config = config
         self.players = players
         self.stack = stack
         self.actions = actions if actions is not None else ActionSet()
         if not isinstance(self.actions, ActionSet):
-            raise ConfigError(None, f"actions must be an ActionSet, got {self.actions!r}")
+            raise ConfigError(None, f"actions must be an ActionSet, got {safe_repr(self.actions)}")
         self.observation_size = TABLE_FEATURES + PLAYER_FEATURES * players
         self._scale = 1.0 / config.big_blind
         self._rng: random.Random | None = None
@@ -163,9 +161,7 @@ class Episode:
     def step(self, action: int) -> None:
         """Apply discrete ``action`` for the player to act; refuses a masked action."""
         hand = self._hand
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise IllegalActionError("B2", f"an action is an int, got {action!r}")
-        action = int(action)
+        action = as_int(action, "an action", error=IllegalActionError, rule="B2")
         if not 0 <= action < self.actions.size or not self._mask[action]:
             allowed = self.actions.describe(self._mask)
             raise IllegalActionError("B2", f"action {action} is not legal now; legal: {allowed}")
@@ -208,8 +204,7 @@ class Episode:
         """
         hand = self._hand
         n = self.players
-        if type(player) is not int or not 0 <= player < n:
-            raise IllegalActionError("T1", f"player must be 0..{n - 1}, got {player!r}")
+        player = as_int(player, "player", low=0, high=n - 1, error=IllegalActionError, rule="T1")
         if out is None:
             obs = np.zeros(self.observation_size, np.float32)
         else:
