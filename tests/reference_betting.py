@@ -23,7 +23,7 @@ from __future__ import annotations
 from omaha import LegalActions, Reason
 from omaha.config import FIXED_LIMIT, POT_LIMIT, Structure
 from omaha.errors import IllegalActionError
-from omaha.limits import MAX_CHIPS, shown
+from omaha.limits import MAX_CHIPS, safe_repr
 
 __all__ = ["BettingRound", "LegalActions"]
 
@@ -147,7 +147,7 @@ class BettingRound:
         """The rule a refused bet or raise by ``seat`` to ``to`` breaks, with the limits
         (``span``: the legal (min, max) totals, or None when no raise is allowed)."""
         if not -MAX_CHIPS <= to <= MAX_CHIPS:
-            return IllegalActionError("B8", f"a bet to {shown(to)} is beyond any stack (the "
+            return IllegalActionError("B8", f"a bet to {safe_repr(to)} is beyond any stack (the "
                                       "limit is MAX_CHIPS = 2**63-1)", reason=Reason.BEYOND_ANY_STACK)
         current = self.current_bet
         word = "raise" if current else "bet"

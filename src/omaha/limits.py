@@ -40,7 +40,9 @@ from __future__ import annotations
 
 import operator
 import reprlib
+import warnings
 from collections.abc import Iterable
+from typing import Any
 
 from omaha.errors import LimitError, OmahaError, RuleError
 
@@ -55,7 +57,6 @@ __all__ = [
     "check_amount",
     "check_total",
     "safe_repr",
-    "shown",
 ]
 
 MAX_CHIPS = 2**63 - 1
@@ -97,8 +98,13 @@ def safe_repr(value: object) -> str:
         return f"a {type(value).__name__}"
 
 
-shown = safe_repr
-"""Deprecated alias of :func:`safe_repr` (the old name); kept for one release."""
+def __getattr__(name: str) -> Any:
+    """``shown``, the old name of :func:`safe_repr`: kept for one release, with a warning."""
+    if name == "shown":
+        warnings.warn("omaha.limits.shown is deprecated; it is omaha.limits.safe_repr",
+                      DeprecationWarning, stacklevel=2)
+        return safe_repr
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def as_int(value: object, what: str, *, low: int | None = None, high: int | None = None,

@@ -42,7 +42,7 @@ from typing import Any
 
 from omaha.config import MAX_SEATS
 from omaha.errors import HistoryError
-from omaha.limits import MAX_CHIPS, shown
+from omaha.limits import MAX_CHIPS, safe_repr
 from omaha.phh.notation import Action, heads_up_reversed, parse_action, whole_chips
 from omaha.phh.variants import PORTABLE_CODES, Variant, variant_for_code
 
@@ -92,8 +92,8 @@ def _kind(value: object) -> str:
     if isinstance(value, (Decimal, float)) and len(str(value)) <= 40:
         return str(value)
     if isinstance(value, (int, Decimal, float)):
-        return shown(value)
-    return f"{type(value).__name__} {shown(value)}"
+        return safe_repr(value)
+    return f"{type(value).__name__} {safe_repr(value)}"
 
 
 def _bound(number: int) -> str:
@@ -403,7 +403,7 @@ def _restore_variant(fields: Mapping[str, Any]) -> dict[str, Any]:
     if not isinstance(real, str) or PORTABLE_CODES.get(real) != written:
         pairs = ", ".join(f"{code} as {standard}" for code, standard in PORTABLE_CODES.items())
         raise HistoryError(
-            f"{shown(real)} with variant {shown(written)} is not a compatible export "
+            f"{safe_repr(real)} with variant {safe_repr(written)} is not a compatible export "
             f"(those write {pairs})",
             field="_variant",
         )
@@ -452,7 +452,7 @@ def _check_cross_fields(checked: Mapping[str, Any], players: int) -> None:
 
 def _parse(index: int, text: object, players: int) -> Action:
     if not isinstance(text, str):
-        raise HistoryError(f"expected an action string, got {shown(text)}", index=index)
+        raise HistoryError(f"expected an action string, got {safe_repr(text)}", index=index)
     try:
         return parse_action(text, players=players)
     except ValueError as exc:

@@ -50,7 +50,7 @@ from omaha.config import GameConfig, parse_variant
 from omaha.config import Structure as EngineStructure
 from omaha.config import Variant as EngineVariant
 from omaha.errors import ConfigError, HistoryError
-from omaha.limits import shown
+from omaha.limits import safe_repr
 
 __all__ = [
     "PORTABLE_CODES",
@@ -161,7 +161,7 @@ def variant_for_code(code: str) -> Variant:
     if isinstance(code, str) and code in VARIANTS:
         return VARIANTS[code]
     known = ", ".join(sorted(VARIANTS))
-    raise HistoryError(f"unknown variant {shown(code)}; known codes: {known}", field="variant")
+    raise HistoryError(f"unknown variant {safe_repr(code)}; known codes: {known}", field="variant")
 
 
 def find_variant(
