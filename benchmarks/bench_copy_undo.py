@@ -21,7 +21,7 @@ from typing import Any
 
 from bench_engine import CONFIG, STACKS, new_pokerkit_state
 
-from omaha.hand import Hand
+from omaha import Hand
 
 
 def omaha_spots() -> list[Hand]:

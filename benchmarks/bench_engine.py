@@ -25,8 +25,8 @@ from typing import Any
 
 import pytest
 
+from omaha import Hand  # the public API both versions share (benchmarks/baseline.py)
 from omaha.config import OMAHA_HILO, GameConfig
-from omaha.hand import Hand
 
 CONFIG = GameConfig.pot_limit(small_blind=1, big_blind=2, variant=OMAHA_HILO)
 STACKS = {seat: 200 for seat in range(1, 7)}

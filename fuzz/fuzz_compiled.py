@@ -32,7 +32,7 @@ from hostile import Source
 
 import omaha
 from omaha import cards as omaha_cards
-from omaha import evaluation
+from omaha.analysis import evaluation
 from omahacore import batch, cards, evaluator, pots
 from omahacore.errors import OmahaError
 

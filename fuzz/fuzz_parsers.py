@@ -32,14 +32,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from omaha.clocked import ClockedHand
 from omaha.config import GameConfig
 from omaha.errors import OmahaError
-from omaha.hand import Hand
+from omaha.game.clocked import ClockedHand
+from omaha.game.hand import Hand
+from omaha.game.table import Table
+from omaha.history.snapshot import loads_snapshot
 from omaha.phh import loads_all
 from omaha.phh.replay import replay_history
-from omaha.snapshot import loads_snapshot
-from omaha.table import Table
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = ("phh", "snapshot", "resealed")

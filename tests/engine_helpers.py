@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from omaha.config import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, VARIANTS, GameConfig
-from omaha.events import (
+from omaha.game.events import (
     BetOrRaised,
     BoardDealt,
     Called,
@@ -18,7 +18,7 @@ from omaha.events import (
     Posted,
     ProtectedAllIn,
 )
-from omaha.hand import Hand
+from omaha.game.hand import Hand
 from omahacore.cards import parse_cards
 
 

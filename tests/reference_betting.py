@@ -74,7 +74,7 @@ class BettingRound:
         return (self.unit + 1) // 2 if self.limit else self.min_raise
 
     def copy(self) -> BettingRound:
-        """An independent copy (for :meth:`omaha.hand.Hand.copy`)."""
+        """An independent copy (for :meth:`omaha.game.hand.Hand.copy`)."""
         other = object.__new__(BettingRound)
         other.limit, other.pot_limit = self.limit, self.pot_limit
         other.unit, other.cap, other.current_bet = self.unit, self.cap, self.current_bet

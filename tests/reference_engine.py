@@ -1,15 +1,15 @@
-"""A slow, plain, pure-Python hand engine: the frozen reference for :class:`omaha.hand.Hand`.
+"""A slow, plain, pure-Python hand engine: the frozen reference for :class:`omaha.game.hand.Hand`.
 
 Written for clarity, not speed, from the behaviour of the pure-Python ``Hand`` before its
 betting core was compiled (issue 12). It keeps its state per player in plain lists indexed
-0..n-1 in seat order, its log as a list of real :mod:`omaha.events` objects, and it has no
+0..n-1 in seat order, its log as a list of real :mod:`omaha.game.events` objects, and it has no
 undo records, no copy and no caches. Every public action runs as a transaction: the state
 is saved first and put back if anything raises (an illegal action, a rake rule that fails,
 K1), which is the simplest way to be sure an error leaves the hand as it was.
 
 It reuses only the stable lower layers: config, cards, events, dealing, deck, showdown,
 betting (``BettingRound`` and ``LegalActions``: the round's rules stay Python), clock and the
-compiled pot splitter. It never imports ``omaha.hand``, ``omaha.state`` or ``omaha.award``.
+compiled pot splitter. It never imports ``omaha.game.hand``, ``omaha.state`` or ``omaha.game.award``.
 Rules: T3-T6 (posting, dealing), B1-B8 (betting), D2 (timeouts), S1 and S4 (showdown), K1.
 """
 
@@ -21,12 +21,11 @@ from typing import Any
 
 from omaha import LegalActions, Reason
 from omaha.cards import DECK, Card, CardsLike
-from omaha.clock import TimeoutAction, TimeoutPolicy
 from omaha.config import FIXED_LIMIT, GameConfig
-from omaha.dealing import check_options, check_setup, dealt_sequence, live_seats
-from omaha.deck import STREET_CARDS
 from omaha.errors import IllegalActionError, TableError
-from omaha.events import (
+from omaha.game.clock import TimeoutAction, TimeoutPolicy
+from omaha.game.dealing import STREET_CARDS, check_options, check_setup, dealt_sequence, live_seats
+from omaha.game.events import (
     BetOrRaised,
     BoardDealt,
     Called,
@@ -44,8 +43,7 @@ from omaha.events import (
     Shown,
     TimedOut,
 )
-from omaha.limits import as_int
-from omaha.showdown import (
+from omaha.game.showdown import (
     HandResult,
     ShowdownState,
     pot_awarded,
@@ -53,7 +51,8 @@ from omaha.showdown import (
     strengths,
     uncalled,
 )
-from omaha.states import Street
+from omaha.game.status import Street
+from omaha.limits import as_int
 from omahacore.pots import build_pots, settle
 from reference_betting import BettingRound
 
@@ -67,7 +66,7 @@ _MUTABLE = ("chips", "round_bets", "contrib", "dead", "status", "acted", "board_
 
 
 class ReferenceHand:
-    """One hand, driven like :class:`omaha.hand.Hand` (same arguments, same public surface)."""
+    """One hand, driven like :class:`omaha.game.hand.Hand` (same arguments, same public surface)."""
 
     def __init__(self, config: GameConfig, *, stacks: Mapping[int, int], button: int,
                  rng: random.Random | None = None, rake: Any = None,

@@ -6,9 +6,9 @@ import random
 import pytest
 
 import omaha
-from omaha.clock import ClockConfig
-from omaha.clocked import ACTION_ALIASES, ACTIONS, ClockedHand
 from omaha.errors import IllegalActionError
+from omaha.game.clock import ClockConfig
+from omaha.game.clocked import ACTION_ALIASES, ACTIONS, ClockedHand
 
 CONFIG = omaha.GameConfig.no_limit(small_blind=1, big_blind=2)
 
@@ -23,13 +23,13 @@ def test_b2_clocked_act_takes_the_bots_words_for_a_raise(name: str) -> None:
     game = clocked()
     seat = game.hand.to_act
     game.act(seat, name, to=6, now=1)
-    assert game.hand.events[-1] == omaha.events.BetOrRaised(seat=seat, to=6)
+    assert game.hand.events[-1] == omaha.game.events.BetOrRaised(seat=seat, to=6)
 
 
 def test_b2_every_action_the_bots_report_is_accepted_back() -> None:
     from typing import get_args
 
-    from omaha.bots import Kind
+    from omaha.game.bots import Kind
 
     assert set(get_args(Kind)) <= set(ACTIONS) | set(ACTION_ALIASES)
 
@@ -67,7 +67,7 @@ def test_visible_events_is_public_and_hides_other_hole_cards() -> None:
 def test_player_states_are_one_literal_type() -> None:
     from typing import get_args
 
-    from omaha.states import STATE_NAMES, PlayerState
+    from omaha.game.status import STATE_NAMES, PlayerState
 
     assert get_args(PlayerState) == STATE_NAMES
     hand = omaha.Hand(CONFIG, stacks={1: 100, 2: 100}, button=1, rng=random.Random(1))

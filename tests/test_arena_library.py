@@ -8,9 +8,9 @@ import pytest
 from omaha.arena import Arena, ArenaSettings, EventLog, SqliteStorage, load_schema
 from omaha.arena.messages import Act, ProtocolError, parse_client_message
 from omaha.arena.stream import event_for_seat
-from omaha.clocked import ClockedHand
 from omaha.config import OMAHA_HILO, GameConfig
-from omaha.table import Table
+from omaha.game.clocked import ClockedHand
+from omaha.game.table import Table
 
 SCHEMA = load_schema()
 

@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
+from omaha.analysis.evaluation import describe, evaluate_five, evaluate_five_low, evaluate_hilo
 from omaha.cli import EXIT_INVALID, EXIT_OK, main
-from omaha.evaluation import describe, evaluate_five, evaluate_five_low, evaluate_hilo
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:

@@ -269,8 +269,8 @@ def test_the_interval_is_the_spread_of_the_per_hand_results():
     import math
     import random
 
-    from omaha.bots import Z95, RandomBot, play_session
     from omaha.config import GameConfig
+    from omaha.game.bots import Z95, RandomBot, play_session
 
     config = GameConfig.pot_limit(small_blind=1, big_blind=2)
     result = play_session(config, [RandomBot(), RandomBot(), RandomBot()], hands=400,
@@ -319,8 +319,8 @@ def test_duplicate_replays_each_deal_once_per_seat(capsys, tmp_path):
 def test_duplicate_scores_bots_over_whole_sets():
     import random
 
-    from omaha.bots import RandomBot, StrengthBot, play_session
     from omaha.config import GameConfig
+    from omaha.game.bots import RandomBot, StrengthBot, play_session
 
     config = GameConfig.pot_limit(small_blind=1, big_blind=2)
     seen: list = []

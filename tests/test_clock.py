@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omaha.clock import (
+from omaha.game.clock import (
     ActionClock,
     ClockConfig,
     ClockError,
@@ -273,7 +273,7 @@ def test_random_event_streams_keep_the_clock_consistent(seed: int) -> None:
         assert ActionClock.from_dict(json.loads(json.dumps(clock.to_dict()))) == clock
 
 
-@pytest.mark.parametrize("name", ["omaha.clock", "omaha.clocked"])
+@pytest.mark.parametrize("name", ["omaha.game.clock", "omaha.game.clocked"])
 def test_docstring_examples_run(name: str) -> None:
     import doctest
     import importlib

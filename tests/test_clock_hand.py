@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
-from omaha.clock import ClockConfig, ClockError, ManualClock, TimeoutAction, TimeoutPolicy
-from omaha.clocked import (
+from omaha.config import GameConfig
+from omaha.errors import IllegalActionError, SnapshotError
+from omaha.game.clock import ClockConfig, ClockError, ManualClock, TimeoutAction, TimeoutPolicy
+from omaha.game.clocked import (
     ClockedHand,
     Disconnected,
     Reconnected,
@@ -21,11 +23,9 @@ from omaha.clocked import (
     TurnStarted,
     clock_event_from_dict,
 )
-from omaha.config import GameConfig
-from omaha.errors import IllegalActionError, SnapshotError
-from omaha.events import Checked, Folded, PotAwarded, ProtectedAllIn, TimedOut
-from omaha.hand import Hand
-from omaha.rake import SEED_POT_LIMIT_RAKE, RakeSchedule
+from omaha.game.events import Checked, Folded, PotAwarded, ProtectedAllIn, TimedOut
+from omaha.game.hand import Hand
+from omaha.game.rake import SEED_POT_LIMIT_RAKE, RakeSchedule
 
 PL_1_2 = GameConfig.pot_limit(small_blind=100, big_blind=200)
 STACKS = {1: 20_000, 2: 20_000, 3: 20_000}

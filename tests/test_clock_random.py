@@ -14,11 +14,11 @@ from dataclasses import replace
 
 import pytest
 
-from omaha.clock import ClockConfig, TimeoutAction, TimeoutPolicy
-from omaha.clocked import ClockedHand, Disconnected, Reconnected, TimeRanOut, TurnStarted
 from omaha.config import OMAHA_HIGH, OMAHA_HILO, GameConfig
-from omaha.hand import Hand
-from omaha.rake import (
+from omaha.game.clock import ClockConfig, TimeoutAction, TimeoutPolicy
+from omaha.game.clocked import ClockedHand, Disconnected, Reconnected, TimeRanOut, TurnStarted
+from omaha.game.hand import Hand
+from omaha.game.rake import (
     SEED_FIXED_LIMIT_CHART,
     SEED_POT_LIMIT_RAKE,
     NoRake,

@@ -29,15 +29,18 @@ def _import(name):
 
 
 @pytest.mark.parametrize("name", PUBLIC + COMPILED)
-@pytest.mark.filterwarnings(r"ignore:omaha\.phh\.\w+ is deprecated:DeprecationWarning")  # old paths
+# the old module paths (omaha.hand, omaha.phh.cards, ...) warn: they are tested in
+# test_package_layout.py and test_phh_layout.py
+@pytest.mark.filterwarnings(r"ignore:omaha\.[\w.]+ is deprecated:DeprecationWarning")
 def test_docstring_examples(name):
     module = _import(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
     assert result.failed == 0
 
 
-@pytest.mark.parametrize("name", ["omaha", "omaha.cards", "omaha.evaluation", "omaha.hand",
-                                  "omaha.rake", "omaha.clock", *COMPILED])
+@pytest.mark.parametrize("name", ["omaha", "omaha.cards", "omaha.analysis.evaluation",
+                                  "omaha.game.hand", "omaha.game.rake", "omaha.game.clock",
+                                  *COMPILED])
 def test_main_modules_show_examples(name):
     module = importlib.import_module(name)
     assert doctest.DocTestFinder().find(module) and any(

@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from engine_helpers import make_hand
-from omaha.clock import TimeoutPolicy
 from omaha.config import GameConfig
 from omaha.errors import TableError
-from omaha.events import Checked, Folded, Mucked, PotAwarded, ProtectedAllIn, TimedOut
-from omaha.hand import Hand
-from omaha.rake import PercentageRake
-from omaha.snapshot import replay
+from omaha.game.clock import TimeoutPolicy
+from omaha.game.events import Checked, Folded, Mucked, PotAwarded, ProtectedAllIn, TimedOut
+from omaha.game.hand import Hand
+from omaha.game.rake import PercentageRake
+from omaha.history.snapshot import replay
 
 BOARD = "As7c2d9hKs"
 

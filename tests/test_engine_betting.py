@@ -7,7 +7,7 @@ import pytest
 from engine_helpers import make_hand, to_street
 from omaha.config import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, GameConfig
 from omaha.errors import IllegalActionError
-from omaha.hand import Street
+from omaha.game.hand import Street
 from reference_betting import BettingRound
 
 FL = GameConfig.fixed_limit(small_bet=10, big_bet=20)

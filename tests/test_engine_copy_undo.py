@@ -12,8 +12,8 @@ import pytest
 from engine_helpers import make_hand, random_action, random_hand
 from omaha.config import GameConfig
 from omaha.errors import IllegalActionError
-from omaha.hand import Hand
-from omaha.snapshot import replay
+from omaha.game.hand import Hand
+from omaha.history.snapshot import replay
 
 
 def public_state(hand: Hand) -> tuple[Any, ...]:
@@ -97,7 +97,7 @@ def test_undo_on_a_copy_leaves_the_original_alone() -> None:
 
 @pytest.mark.parametrize("policy_fold", [False, True])
 def test_d2_a_timeout_is_undone_with_its_timed_out_record(policy_fold: bool) -> None:
-    from omaha.clock import TimeoutPolicy
+    from omaha.game.clock import TimeoutPolicy
 
     config = GameConfig.no_limit(small_blind=1, big_blind=2)
     hand = make_hand(config, {1: 100, 2: 100, 3: 100}, seed=2)

@@ -17,7 +17,7 @@ import pytest
 
 from omaha.config import OMAHA_HILO, GameConfig
 from omaha.errors import IllegalActionError
-from omaha.hand import Hand
+from omaha.game.hand import Hand
 from omaha.limits import MAX_CHIPS
 from omahacore.engine import HandCore, shuffle_with
 from reference_engine import ReferenceHand

@@ -16,10 +16,10 @@ from omaha.config import (
     SIX_CARD_OMAHA_HILO,
     GameConfig,
 )
-from omaha.deck import shuffled_cards
 from omaha.errors import IllegalActionError, TableError
-from omaha.events import BoardDealt, CardBurned, HoleDealt, Posted, Shown
-from omaha.hand import Hand, Street
+from omaha.game.deck import shuffled_cards
+from omaha.game.events import BoardDealt, CardBurned, HoleDealt, Posted, Shown
+from omaha.game.hand import Hand, Street
 
 
 def test_scripted_pot_limit_omaha_high() -> None:

@@ -9,7 +9,7 @@ import pytest
 
 from engine_helpers import random_action, random_hand, reference_options
 from omaha.errors import IllegalActionError
-from omaha.hand import Hand
+from omaha.game.hand import Hand
 
 
 def fingerprint(hand: Hand) -> tuple[object, ...]:

@@ -1,4 +1,4 @@
-"""Cross-check :class:`omaha.hand.Hand` against the frozen pure-Python :class:`ReferenceHand`
+"""Cross-check :class:`omaha.game.hand.Hand` against the frozen pure-Python :class:`ReferenceHand`
 (issue 12: the hand's betting core is being compiled; this must pass before and after).
 
 Both engines get the same arguments and the same dealt cards, then the same random
@@ -21,12 +21,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from omaha.clock import TimeoutPolicy
 from omaha.config import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, VARIANTS, GameConfig, Structure
-from omaha.dealing import dealt_sequence
 from omaha.errors import RakeError
-from omaha.hand import Hand
-from omaha.rake import (
+from omaha.game.clock import TimeoutPolicy
+from omaha.game.dealing import dealt_sequence
+from omaha.game.hand import Hand
+from omaha.game.rake import (
     SEED_POT_LIMIT_RAKE,
     NoRake,
     PercentageRake,
@@ -395,5 +395,5 @@ def test_reference_does_not_import_the_engine_it_checks() -> None:
     imported |= {alias.name for node in ast.walk(tree) if isinstance(node, ast.Import)
                  for alias in node.names}
     assert "reference_betting" in imported   # the walk sees the imports
-    assert not imported & {"omaha.hand", "omaha.state", "omaha.award", "engine_helpers",
+    assert not imported & {"omaha.game.hand", "omaha.state", "omaha.game.award", "engine_helpers",
                             "omahacore.engine", "omahacore.transitions"}

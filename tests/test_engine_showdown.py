@@ -10,9 +10,9 @@ import pytest
 from engine_helpers import make_hand
 from omaha.config import OMAHA_HILO, GameConfig
 from omaha.errors import IllegalActionError, TableError
-from omaha.events import Mucked, ProtectedAllIn, Shown, TimedOut
-from omaha.hand import Street
-from omaha.showdown import ShowdownState
+from omaha.game.events import Mucked, ProtectedAllIn, Shown, TimedOut
+from omaha.game.hand import Street
+from omaha.game.showdown import ShowdownState
 
 PL = GameConfig.pot_limit(small_blind=1, big_blind=2)
 CARDS = {1: "KhKc7s8s", 2: "9c9dTcTd", 3: "2c2d8c9s"}   # trip kings > tens > deuces

@@ -10,11 +10,11 @@ import pytest
 from engine_helpers import make_hand, random_action, random_hand
 from omaha.config import OMAHA_HILO, GameConfig
 from omaha.errors import SnapshotError
-from omaha.events import EVENT_TYPES, HoleDealt, event_from_dict
-from omaha.hand import Hand
-from omaha.snapshot import replay
-from omaha.table import Table
-from omaha.view import visible_events
+from omaha.game.events import EVENT_TYPES, HoleDealt, event_from_dict
+from omaha.game.hand import Hand
+from omaha.game.table import Table
+from omaha.game.view import visible_events
+from omaha.history.snapshot import replay
 from omahacore.cards import format_card
 
 

@@ -8,9 +8,9 @@ import pytest
 
 from omaha.config import SIX_CARD_OMAHA, GameConfig
 from omaha.errors import TableError
-from omaha.events import Posted
-from omaha.hand import Hand
-from omaha.table import PLAYING, POSTING, SITTING_OUT, WAITING, Table
+from omaha.game.events import Posted
+from omaha.game.hand import Hand
+from omaha.game.table import PLAYING, POSTING, SITTING_OUT, WAITING, Table
 
 PL = GameConfig.pot_limit(small_blind=1, big_blind=2)
 

@@ -7,8 +7,8 @@ import json
 import pytest
 
 import omaha
+from omaha.analysis.equity import EquityResult, equity
 from omaha.cli import main
-from omaha.equity import EquityResult, equity
 from omahacore import equity as kernel
 
 HANDS = ["AsAh2d3c", "KsKhQdJc"]

@@ -15,7 +15,7 @@ from fractions import Fraction
 import pytest
 
 import omaha
-from omaha.equity import equity
+from omaha.analysis.equity import equity
 
 VARIANTS = [omaha.OMAHA_HIGH, omaha.OMAHA_HILO, omaha.FIVE_CARD_OMAHA,
             omaha.FIVE_CARD_OMAHA_HILO, omaha.SIX_CARD_OMAHA, omaha.SIX_CARD_OMAHA_HILO,

@@ -35,8 +35,8 @@ def test_fuzz_parsers_short_budget() -> None:
 def test_fuzz_seeds_are_accepted_unchanged() -> None:
     """The seeds themselves read and restore (so mutations start from valid input)."""
     fuzzer = _fuzzer()
+    from omaha.history.snapshot import loads_snapshot
     from omaha.phh import loads_all
-    from omaha.snapshot import loads_snapshot
 
     for seed in fuzzer.phh_seeds():
         assert loads_all(seed.decode())

@@ -17,15 +17,15 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from omaha.clock import ClockConfig
-from omaha.clocked import ClockedHand
 from omaha.config import GameConfig, Variant
 from omaha.errors import OmahaError
-from omaha.hand import Hand
+from omaha.game.clock import ClockConfig
+from omaha.game.clocked import ClockedHand
+from omaha.game.hand import Hand
+from omaha.game.rake import PercentageRake
+from omaha.game.table import Table
+from omaha.history.snapshot import loads_snapshot, replay
 from omaha.phh import HandHistory
-from omaha.rake import PercentageRake
-from omaha.snapshot import loads_snapshot, replay
-from omaha.table import Table
 
 
 class SelfIndex:

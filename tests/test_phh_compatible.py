@@ -11,9 +11,9 @@ import random
 
 import pytest
 
-from omaha.bots import RandomBot, act, situation
 from omaha.config import GameConfig
-from omaha.hand import Hand
+from omaha.game.bots import RandomBot, act, situation
+from omaha.game.hand import Hand
 from omaha.phh import (
     PORTABLE_CODES,
     STANDARD_CODES,

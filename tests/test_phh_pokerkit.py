@@ -208,7 +208,7 @@ def _odd_chips_only(result) -> bool:
     RULES S2/S3 give each pot's odd chips clockwise from the button and never two to one
     winner of a pot while another tied winner has none; PokerKit places them otherwise.
     """
-    from omaha.events import PotAwarded
+    from omaha.game.events import PotAwarded
 
     expected = result.history.finishing_stacks
     diffs = [ours - theirs for ours, theirs in zip(result.finishing_stacks, expected)]

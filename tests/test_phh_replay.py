@@ -6,7 +6,6 @@ import random
 
 import pytest
 
-from omaha.bots import RandomBot, act, situation
 from omaha.config import (
     FIVE_CARD_OMAHA_HILO,
     HOLDEM,
@@ -15,11 +14,12 @@ from omaha.config import (
     SIX_CARD_OMAHA,
     GameConfig,
 )
-from omaha.hand import Hand
+from omaha.game.bots import RandomBot, act, situation
+from omaha.game.hand import Hand
+from omaha.game.table import Table
 from omaha.phh import HandHistory, HistoryError, dumps, dumps_all, loads, loads_all
 from omaha.phh.export import history_from_events
 from omaha.phh.replay import replay_history
-from omaha.table import Table
 
 
 def po(actions, *, stacks=(100, 100, 100), **extra) -> HandHistory:

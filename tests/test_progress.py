@@ -6,7 +6,7 @@ import io
 import subprocess
 import sys
 
-from omaha.progress import progress_bar
+from omaha.cli.progress import progress_bar
 
 
 class _Terminal(io.StringIO):
@@ -42,7 +42,7 @@ def test_forced_off_on_a_terminal():
 
 
 def test_import_omaha_and_the_cli_do_not_import_tqdm():
-    code = "import sys, omaha, omaha.cli, omaha.progress; assert 'tqdm' not in sys.modules"
+    code = "import sys, omaha, omaha.cli, omaha.cli.progress; assert 'tqdm' not in sys.modules"
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
 

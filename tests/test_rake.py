@@ -1,7 +1,7 @@
 """Rake schedules (rules K1-K4): the seeds' charts row by row, caps, minimums, JSON round trips.
 
 The K2 chart is transcribed below from RULES.md as text and parsed here, independently of
-the literal in ``omaha.rake``; the K3 rule is re-implemented in a few obvious lines.
+the literal in ``omaha.game.rake``; the K3 rule is re-implemented in a few obvious lines.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from omaha.rake import (
+from omaha.game.rake import (
     SEED_FIXED_LIMIT_CHART,
     SEED_POT_LIMIT_RAKE,
     FixedLimitRakeChart,
@@ -274,7 +274,7 @@ def test_schedules_satisfy_the_protocol() -> None:
 def test_docstring_examples_run() -> None:
     import doctest
 
-    import omaha.rake
+    import omaha.game.rake
 
-    result = doctest.testmod(omaha.rake, optionflags=doctest.NORMALIZE_WHITESPACE)
+    result = doctest.testmod(omaha.game.rake, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert result.attempted > 10 and result.failed == 0

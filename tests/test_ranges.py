@@ -9,7 +9,7 @@ import random
 import pytest
 
 import omaha
-from omaha.ranges import Range, RangeError
+from omaha.analysis.ranges import Range, RangeError
 
 RANKS = "23456789TJQKA"
 

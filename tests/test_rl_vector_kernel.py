@@ -1,6 +1,6 @@
 """The compiled batched kernel of VectorTables against the hand engine, step by step (issue 20).
 
-Every table of a :class:`~omaha.rl.VectorTables` is mirrored by a :class:`~omaha.hand.Hand`
+Every table of a :class:`~omaha.rl.VectorTables` is mirrored by a :class:`~omaha.game.hand.Hand`
 dealt the same deck (T6) with the same button, and given the same discrete actions; at every
 step the whole state (street, player to act, pot, stacks, bets, contributions, player
 states, bet to call: B1-B8), the action mask, the observation and, when a hand ends, every
@@ -28,7 +28,7 @@ from omaha.config import (
     GameConfig,
 )
 from omaha.errors import ArrayError, ConfigError
-from omaha.hand import Hand
+from omaha.game.hand import Hand
 from omaha.rl import VectorTables
 from omaha.rl.actions import ActionSet
 from omaha.rl.game import Episode, make_config

@@ -19,7 +19,6 @@ import pytest
 
 import omaha
 from engine_helpers import make_hand, random_action, random_hand
-from omaha.clocked import ClockedHand
 from omaha.config import HOLDEM, GameConfig
 from omaha.errors import (
     IllegalActionError,
@@ -29,13 +28,14 @@ from omaha.errors import (
     SnapshotError,
     TableError,
 )
-from omaha.hand import Hand
+from omaha.game.clocked import ClockedHand
+from omaha.game.hand import Hand
+from omaha.game.rake import PercentageRake
+from omaha.game.table import Table
+from omaha.history.snapshot import loads_snapshot
 from omaha.limits import MAX_CHIPS
 from omaha.phh import HandHistory, HistoryError, loads, read_histories
 from omaha.phh.replay import replay_history
-from omaha.rake import PercentageRake
-from omaha.snapshot import loads_snapshot
-from omaha.table import Table
 
 DATA = Path(__file__).parent / "data"
 SRC = Path(omaha.__file__).resolve().parent.parent  # the copy the tests import (site-packages in CI)
@@ -193,7 +193,7 @@ def test_item6_seat_must_be_an_int_on_every_action_and_nothing_changes(method: s
 
 
 def test_item6_a_bool_seat_never_sees_seat_1s_cards() -> None:
-    from omaha.view import visible_events
+    from omaha.game.view import visible_events
 
     hand = make_hand(PL, {1: 200, 2: 200})
     for seat in (True, 1.0):

@@ -1,4 +1,4 @@
-"""The snapshot codec (omaha.sealing): one envelope for every kind, stored snapshots still load.
+"""The snapshot codec (omaha.history.sealing): one envelope for every kind, stored snapshots still load.
 
 The files under tests/data/snapshots were written by the release before the codec was made
 one module; each must restore, and snapshot again to exactly the stored data.
@@ -15,11 +15,12 @@ from typing import Any
 import pytest
 
 from omaha.arena.messages import load_schema
-from omaha.clocked import ClockedHand
 from omaha.errors import SnapshotError
-from omaha.hand import Hand
-from omaha.rake import SEED_POT_LIMIT_RAKE
-from omaha.sealing import (
+from omaha.game.clocked import ClockedHand
+from omaha.game.hand import Hand
+from omaha.game.rake import SEED_POT_LIMIT_RAKE
+from omaha.game.table import Table
+from omaha.history.sealing import (
     CLOCKED_HAND,
     HAND,
     REFUSALS,
@@ -31,8 +32,7 @@ from omaha.sealing import (
     sealed,
     unsealed,
 )
-from omaha.snapshot import HAND_FORMAT, TABLE_FORMAT, loads_snapshot
-from omaha.table import Table
+from omaha.history.snapshot import HAND_FORMAT, TABLE_FORMAT, loads_snapshot
 
 STORED = Path(__file__).parent / "data" / "snapshots"
 KEY = b"fixture key"

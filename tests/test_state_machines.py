@@ -1,6 +1,6 @@
 """Issue 10, "make the class impossible": stateful property tests of tables and clocked hands.
 
-Hypothesis drives a :class:`~omaha.table.Table` and a :class:`~omaha.clocked.ClockedHand`
+Hypothesis drives a :class:`~omaha.game.table.Table` and a :class:`~omaha.game.clocked.ClockedHand`
 through random legal *and* illegal calls (hostile seats and amounts: bools, floats, NaN,
 bytes, huge ints, int subclasses, ``__index__`` tricks), timeouts, clock advances,
 disconnections, rebuys, seating changes and snapshot/restore round trips. After every step:
@@ -28,15 +28,15 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from omaha.clock import ClockConfig
-from omaha.clocked import ClockedHand
 from omaha.config import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, VARIANTS, GameConfig
 from omaha.errors import OmahaError
-from omaha.hand import Hand
+from omaha.game.clock import ClockConfig
+from omaha.game.clocked import ClockedHand
+from omaha.game.hand import Hand
+from omaha.game.rake import PercentageRake
+from omaha.game.table import Table
+from omaha.history.snapshot import loads_snapshot
 from omaha.limits import MAX_CHIPS
-from omaha.rake import PercentageRake
-from omaha.snapshot import loads_snapshot
-from omaha.table import Table
 
 EXAMPLES = int(os.environ.get("OMAHA_PROPERTY_EXAMPLES", "25"))
 STEPS = int(os.environ.get("OMAHA_PROPERTY_STEPS", "40"))

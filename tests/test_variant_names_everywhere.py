@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 import omaha
+from omaha.analysis.ranges import Range
 from omaha.cli import build_parser, main
-from omaha.cli_arena import _settings
+from omaha.cli.arena import _settings
 from omaha.config import (
     FIXED_LIMIT,
     SHORT_NAMES,
@@ -23,7 +24,6 @@ from omaha.config import (
 )
 from omaha.errors import OmahaError
 from omaha.phh import variant_for_name
-from omaha.ranges import Range
 from omaha.rl import make_config
 
 # Every key of the table, and the forms people type (case, marks, PHH codes, display forms).
@@ -108,7 +108,7 @@ def test_c6_each_variant_has_one_display_name_that_reads_back() -> None:
 
 
 def test_c6_every_command_documents_the_same_names() -> None:
-    from omaha.cli_args import VARIANT_HELP
+    from omaha.cli.shared import VARIANT_HELP
 
     parser = build_parser()
     commands = parser._subparsers._group_actions[0].choices   # type: ignore[union-attr]

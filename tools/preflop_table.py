@@ -6,7 +6,7 @@ this package's own engine (:func:`omaha.distributed.preflop.build_table`).
 
 The defaults remake the shipped file byte for byte: each (class, opponent count) has its own
 seed, so the table does not depend on the chunking or the workers. With 10,000 deals a value
-its standard error is at most 0.005; ``omaha.preflop`` orders ``top N%`` ranges by the
+its standard error is at most 0.005; ``omaha.analysis.preflop`` orders ``top N%`` ranges by the
 one-opponent column, so classes closer than that may swap places in the ordering. The same
 work as ``omaha preflop-table --samples 10000 --binary src/omaha/data/preflop4_vs1-5.bin``.
 """

@@ -1,182 +1,20 @@
-"""The arena's commands: ``omaha serve``, ``omaha bots`` and ``omaha export``.
+"""Deprecated (kept for one release): moved to :mod:`omaha.cli.arena` (issue 20).
 
-``serve`` and ``bots`` need the ``[server]`` extra (``websockets``); without it they exit 2
-with the line ``pip install "omaha-poker[server]"``. ``export`` needs only the database.
+Every name :mod:`omaha.cli_arena` had is omaha.cli.arena's; importing it warns.
 """
 
-from __future__ import annotations
-
-import argparse
-import sys
+import warnings
 from typing import Any
 
-from omaha.cli_args import add_variant, non_negative, positive
+from omaha.cli import arena as _moved
+from omaha.cli.arena import add_parser as add_parsers
 
 __all__ = ["add_parsers"]
 
-HINT = 'omaha {command}: needs the server extra: pip install "omaha-poker[server]"'
+warnings.warn("omaha.cli_arena is deprecated; import from omaha.cli.arena",
+              DeprecationWarning, stacklevel=2)
 
 
-def add_parsers(commands: Any) -> None:
-    """Add ``serve``, ``bots`` and ``export`` to the ``omaha`` subcommands."""
-    serve = commands.add_parser("serve", help="run the arena: tables bots play over WebSockets",
-                                description="Run the arena server (state kept in --db).")
-    serve.add_argument("--db", required=True, help="SQLite database (created if missing)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8765, help="0 picks a free port")
-    serve.add_argument("--tables", type=positive, default=4)
-    serve.add_argument("--seats", type=positive, default=6)
-    add_variant(serve, default="plo8")
-    serve.add_argument("--structure", choices=("fixed-limit", "pot-limit", "no-limit"),
-                       help="default: the variant's")
-    serve.add_argument("--blinds", default="1/2", help="SB/BB (fixed limit: bets are BB and 2BB)")
-    serve.add_argument("--buy-in", type=positive, default=200)
-    serve.add_argument("--no-rebuy", dest="rebuy", action="store_false",
-                       help="do not top busted players up to the buy-in")
-    serve.add_argument("--hand-pause-ms", type=non_negative, default=0)
-    serve.add_argument("--base-ms", type=non_negative, default=10_000, help="D1 base time")
-    serve.add_argument("--countdown-ms", type=non_negative, default=20_000, help="D1 countdown")
-    serve.add_argument("--reconnect-bonus-ms", type=non_negative, default=20_000, help="D3")
-    serve.add_argument("--max-frame", type=positive, default=4096, help="bytes per frame")
-    serve.add_argument("--rate", type=float, default=50.0, help="messages per second per client")
-    serve.add_argument("--burst", type=positive, default=100)
-    serve.add_argument("--spectators", type=non_negative, default=16,
-                       help="most spectators watching one table")
-    serve.add_argument("--fsync", action="store_true",
-                       help="fsync every commit (survives power loss, not just a crash)")
-    serve.add_argument("--stats", help="write load statistics (JSON) to this file every second")
-    serve.set_defaults(run=run_serve)
-
-    bots = commands.add_parser("bots", help="run bot clients against an arena",
-                               description="Bots that join, play and reconnect with tokens.")
-    bots.add_argument("url", help="ws://127.0.0.1:8765")
-    bots.add_argument("--count", type=positive, default=6)
-    bots.add_argument("--hands", type=positive, default=100, help="stop after each table's Nth hand")
-    bots.add_argument("--policy", choices=("random", "strength"), default="random")
-    bots.add_argument("--seed", type=int)
-    bots.add_argument("--timeout", type=float, help="give up (exit 1) after this many seconds")
-    bots.add_argument("--leave-after", type=positive, default=None, metavar="N",
-                      help="each bot gives up its seat (cashing out) after its table's Nth hand")
-    bots.set_defaults(run=run_bots)
-
-    export = commands.add_parser("export", help="every finished hand of an arena as PHH",
-                                 description="Write every finished hand to a .phhs file.")
-    export.add_argument("--db", required=True)
-    export.add_argument("output", help="the .phhs file to write")
-    export.set_defaults(run=run_export)
-
-
-def _has_websockets(command: str) -> bool:
-    try:
-        import websockets  # noqa: F401
-    except ImportError:
-        print(HINT.format(command=command), file=sys.stderr)
-        return False
-    return True
-
-
-def _settings(args: argparse.Namespace) -> Any:
-    from omaha.arena.room import ArenaSettings
-    from omaha.config import GameConfig, Structure, parse_variant
-
-    meaning = parse_variant(args.variant)   # --structure may override the one it says
-    structure = Structure(args.structure) if args.structure else meaning.usual
-    small, big = (int(x) for x in args.blinds.split("/"))
-    if structure is Structure.FIXED_LIMIT:
-        config = GameConfig.fixed_limit(small_bet=big, big_bet=2 * big, variant=meaning.variant,
-                                        small_blind=small, big_blind=big)
-    else:
-        config = GameConfig(structure=structure, small_blind=small, big_blind=big,
-                            variant=meaning.variant)
-    return ArenaSettings(tables=args.tables, seats=args.seats, game=config.to_dict(),
-                         buy_in=args.buy_in, rebuy=args.rebuy, hand_pause_ms=args.hand_pause_ms,
-                         spectators=args.spectators,
-                         clock={"base_ms": args.base_ms, "countdown_ms": args.countdown_ms,
-                                "reconnect_bonus_ms": args.reconnect_bonus_ms})
-
-
-def run_serve(args: argparse.Namespace) -> int:
-    """``omaha serve``: run until SIGINT/SIGTERM."""
-    if not _has_websockets("serve"):
-        return 2
-    import asyncio
-    import sqlite3
-
-    from omaha.arena.server import serve
-    from omaha.errors import OmahaError
-
-    try:
-        settings = _settings(args)
-    except (OmahaError, ValueError) as exc:
-        print(f"omaha serve: error: {exc}", file=sys.stderr)
-        return 2
-
-    def ready(port: int) -> None:
-        print(f"omaha serve: listening on ws://{args.host}:{port}", flush=True)
-
-    try:
-        asyncio.run(serve(args.db, settings, host=args.host, port=args.port, ready=ready,
-                          max_size=args.max_frame, rate=args.rate, burst=args.burst,
-                          stats_path=args.stats,
-                          synchronous="FULL" if args.fsync else "NORMAL"))
-    except (OmahaError, OSError, sqlite3.Error) as exc:
-        print(f"omaha serve: {exc}", file=sys.stderr)
-        return 2
-    return 0
-
-
-def run_bots(args: argparse.Namespace) -> int:
-    """``omaha bots``: exit 0 once every bot's table played ``--hands`` hands."""
-    if not _has_websockets("bots"):
-        return 2
-    import asyncio
-
-    from omaha.arena.client import BotError
-    from omaha.arena.client import run_bots as play
-
-    try:
-        reports = asyncio.run(play(args.url, count=args.count, hands=args.hands,
-                                   policy=args.policy, seed=args.seed, timeout=args.timeout,
-                                   leave_after=args.leave_after))
-    except asyncio.TimeoutError:
-        print(f"omaha bots: not done after {args.timeout} s", file=sys.stderr)
-        return 1
-    except BotError as exc:
-        print(f"omaha bots: {exc}", file=sys.stderr)
-        return 1
-    tables = sorted({r.table for r in reports})
-    actions = sum(r.actions for r in reports)
-    reconnects = sum(r.reconnects for r in reports)
-    gaps = sum(r.gaps for r in reports)
-    print(f"omaha bots: {len(reports)} bots at {len(tables)} tables, {actions} actions, "
-          f"{reconnects} reconnection attempts, {gaps} stream gaps")
-    if args.leave_after is not None:
-        paid = [r.cashed_out for r in reports if r.cashed_out is not None]
-        print(f"omaha bots: {len(paid)} left their seats, {sum(paid)} chips cashed out")
-    return 0
-
-
-def run_export(args: argparse.Namespace) -> int:
-    """``omaha export``: every finished hand to one .phhs file."""
-    import os
-    import sqlite3
-
-    from omaha.arena.export import export_phhs
-    from omaha.arena.storage import SqliteStorage
-
-    if not os.path.exists(args.db):
-        print(f"omaha export: no database {args.db}", file=sys.stderr)
-        return 2
-    from omaha.errors import OmahaError
-
-    try:
-        storage = SqliteStorage(args.db)
-        try:
-            count = export_phhs(storage, args.output)
-        finally:
-            storage.close()
-    except (OmahaError, OSError, sqlite3.Error) as exc:
-        print(f"omaha export: {exc}", file=sys.stderr)
-        return 2
-    print(f"omaha export: {count} hands written to {args.output}")
-    return 0
+def __getattr__(name: str) -> Any:
+    """Any other name the module had (a private one a pickle names): omaha.cli.arena's."""
+    return getattr(_moved, name)

@@ -1,92 +1,20 @@
-"""``omaha equity``: each entry's share of the pot, exact or sampled.
+"""Deprecated (kept for one release): moved to :mod:`omaha.cli.equity` (issue 20).
 
-    omaha equity AsAh2d3c KsKhQdJc --board Kd7c4h --variant plo8
-    omaha equity "AA**:$ds" "top 10%" --variant plo8 --samples 200000 --seed 1 --json
-
-Entries are hands or ranges (``docs/ranges.md``). Exit 0 on success, 2 with one line on
-stderr for bad input.
+Every name :mod:`omaha.cli_equity` had is omaha.cli.equity's; importing it warns.
 """
 
-from __future__ import annotations
-
-import argparse
-import json
-import sys
+import warnings
 from typing import Any
 
-from omaha.cli_args import add_variant
+from omaha.cli import equity as _moved
+from omaha.cli.equity import add_parser, run
 
 __all__ = ["add_parser", "run"]
 
-
-def add_parser(commands: Any) -> None:
-    """Register the ``equity`` subcommand."""
-    sub = commands.add_parser(
-        "equity", help="equity of hands or ranges (exact when feasible, else sampled)",
-        description="Each entry's expected share of the pot: hands (AsAh2d3c) or ranges "
-                    "(AA**:$ds, 'top 10%%', KK-QQ).",
-        epilog="example: omaha equity AsAh2d3c KsKhQdJc --board Kd7c4h --variant plo8")
-    sub.add_argument("entries", nargs="+", metavar="ENTRY", help="a hand or a range")
-    sub.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
-    sub.add_argument("--dead", default="", help="dead cards")
-    add_variant(sub, default="omaha")
-    sub.add_argument("--samples", type=int, default=None, help="Monte Carlo deals")
-    sub.add_argument("--exact", action="store_true", help="enumerate or fail")
-    sub.add_argument("--seed", type=int, default=None, help="seed for reproducible sampling")
-    sub.add_argument("--threads", type=int, default=1, help="threads (default 1)")
-    sub.add_argument("--json", action="store_true", help="print JSON")
-    sub.set_defaults(run=run)
+warnings.warn("omaha.cli_equity is deprecated; import from omaha.cli.equity",
+              DeprecationWarning, stacklevel=2)
 
 
-def run(args: argparse.Namespace) -> int:
-    """Compute and print; 2 on bad input. A progress bar shows on a terminal while sampling."""
-    from omaha.equity import equity
-    from omaha.errors import OmahaError
-    from omaha.progress import Progress, progress_bar
-
-    bar: Progress | None = None
-    shown = 0
-
-    def progress(done: int, total: int) -> None:
-        nonlocal bar, shown
-        if bar is None:
-            bar = progress_bar(total, enabled=None if not args.json else False, unit="deal")
-        bar.update(done - shown)
-        shown = done
-
-    try:
-        res = equity(args.entries, board=args.board or None, dead=args.dead or None,
-                     variant=args.variant, samples=args.samples,
-                     exact=True if args.exact else None, seed=args.seed,
-                     threads=args.threads, progress=progress)
-    except (OmahaError, TypeError) as exc:
-        print(f"omaha equity: error: {exc}", file=sys.stderr)
-        return 2
-    finally:
-        if bar is not None:
-            bar.close()
-    if args.json:
-        data = res.to_dict()
-        data["entries"] = list(args.entries)
-        print(json.dumps(data))
-        return 0
-    print(_table(args.entries, res))
-    return 0
-
-
-def _table(entries: list[str], res: Any) -> str:
-    width = max(5, *(len(e) for e in entries))
-    hilo = res.variant.hi_lo
-    head = f"{'entry':<{width}}  equity   " + ("high     low      " if hilo else "") + \
-        "win      tie      scoop"
-    lines = [head]
-    for i, entry in enumerate(entries):
-        row = f"{entry:<{width}}  {res.equity[i]:7.3%}  "
-        if hilo:
-            row += f"{res.high[i]:7.3%}  {res.low[i]:7.3%}  "
-        row += f"{res.win[i]:7.3%}  {res.tie[i]:7.3%}  {res.scoop[i]:7.3%}"
-        lines.append(row)
-    how = "exact" if res.exact else \
-        f"sampled, standard error {max(res.std_error):.2e}"
-    lines.append(f"{res.variant.name}: {res.deals:,} deals, {how}")
-    return "\n".join(lines)
+def __getattr__(name: str) -> Any:
+    """Any other name the module had (a private one a pickle names): omaha.cli.equity's."""
+    return getattr(_moved, name)

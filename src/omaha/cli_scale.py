@@ -1,199 +1,20 @@
-"""``omaha simulate`` and ``omaha preflop-table``: long jobs in chunks, here or on Ray.
+"""Deprecated (kept for one release): moved to :mod:`omaha.cli.scale` (issue 20).
 
-``simulate`` is a bot-vs-bot simulation.
-
-Banked scoring (every stack reset to the starting stack each hand) and exact merging of
-the chunks (integer sums per seat); the summary gives each seat's bb/100 with a 95%
-confidence interval. ``--ray`` runs the chunks as Ray tasks on a local cluster, or on the
-one at ``--ray ADDRESS`` (e.g. ``auto``); a seeded run prints the same numbers either way.
-
-Registered in :mod:`omaha.cli` by :func:`add_parser`; the work is
-:func:`omaha.distributed.simulate.run_play` / :func:`~omaha.distributed.simulate.run_play_on_ray`.
+Every name :mod:`omaha.cli_scale` had is omaha.cli.scale's; importing it warns.
 """
 
-from __future__ import annotations
-
-import argparse
-import json
-import sys
-import time
-from collections.abc import Sequence
+import warnings
 from typing import Any
 
-from omaha.cli_args import add_variant, game_config, pair, players, positive
+from omaha.cli import scale as _moved
+from omaha.cli.scale import add_parser, run
 
 __all__ = ["add_parser", "run"]
 
-
-def add_parser(commands: Any) -> None:
-    """Add ``simulate`` and ``preflop-table`` to the ``omaha`` parser's subcommands."""
-    _add_simulate(commands)
-    _add_preflop_table(commands)
+warnings.warn("omaha.cli_scale is deprecated; import from omaha.cli.scale",
+              DeprecationWarning, stacklevel=2)
 
 
-def _add_preflop_table(commands: Any) -> None:
-    sub = commands.add_parser(
-        "preflop-table",
-        help="the 4-card Omaha preflop equity table, optionally on Ray",
-        description=(
-            "Every suit-isomorphic 4-card Omaha starting hand (16,432 classes) with its "
-            "high and hi/lo equity against 1..N random hands, by Monte Carlo with the "
-            "package's equity engine; written as CSV with each value's standard error."
-        ),
-        epilog="example: omaha preflop-table --samples 10000 --ray --out preflop.csv",
-    )
-    sub.add_argument("--out", required=True, help="CSV file to write")
-    sub.add_argument("--binary", metavar="PATH", default=None,
-                     help="also write the compact table (the package data format)")
-    sub.add_argument("--opponents", type=positive, default=5,
-                     help="against 1..N random hands (default 5)")
-    sub.add_argument("--samples", type=positive, default=10_000,
-                     help="deals per value (default 10000: standard error at most 0.005)")
-    sub.add_argument("--limit", type=positive, default=None,
-                     help="only the first N classes (a quick look)")
-    sub.add_argument("--seed", type=int, default=0, help="seed (default 0)")
-    sub.add_argument("--chunk", type=positive, default=64, help="classes per task (default 64)")
-    sub.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
-                     help="run on Ray: a new local cluster, or the one at ADDRESS")
-    sub.add_argument("--cpus", type=positive, default=None,
-                     help="CPUs of a new local Ray cluster (default: all)")
-    sub.set_defaults(run=run_preflop_table)
-
-
-def run_preflop_table(args: argparse.Namespace) -> int:
-    """Run ``omaha preflop-table``; returns the exit code."""
-    from omaha.distributed.preflop import (
-        build_table,
-        standard_error_bound,
-        write_binary,
-        write_table,
-    )
-    from omaha.errors import OmahaError
-
-    started = time.perf_counter()
-    try:
-        classes = None
-        if args.limit is not None:
-            from omaha import preflop
-            from omaha.cards import format_cards
-
-            classes = [format_cards(hand) for hand, _ in preflop.classes()[:args.limit]]
-        rows = build_table(classes=classes, opponents=tuple(range(1, args.opponents + 1)),
-                           samples=args.samples, seed=args.seed, chunk_classes=args.chunk,
-                           ray=args.ray is not None, address=args.ray or None,
-                           num_cpus=args.cpus)
-        write_table(rows, args.out)
-        if args.binary:
-            write_binary(rows, args.binary, args.samples)
-    except (OmahaError, ValueError, OSError) as exc:
-        print(f"omaha preflop-table: error: {exc}", file=sys.stderr)
-        return 2
-    except ImportError as exc:
-        print(f"omaha preflop-table: error: {exc}", file=sys.stderr)
-        return 2
-    worst = max((max(row[3], row[5]) for row in rows), default=0.0)
-    print(f"{len(rows)} rows in {time.perf_counter() - started:.1f} s -> {args.out}; largest "
-          f"standard error {worst:.4f} (bound {standard_error_bound(args.samples):.4f})")
-    return 0
-
-
-def _add_simulate(commands: Any) -> None:
-    sub = commands.add_parser(
-        "simulate",
-        help="a long bot-vs-bot simulation, optionally on Ray",
-        description=(
-            "Play many hands between built-in bots in independent seeded chunks, banked "
-            "scoring (stacks reset each hand), merged exactly; bb/100 with 95%% intervals. "
-            "--ray runs the chunks on a Ray cluster (the 'ray' extra)."
-        ),
-        epilog="example: omaha simulate --variant plo8 --players 6 --hands 1000000 --seed 1 --ray",
-    )
-    add_variant(sub, default="PO")
-    sub.add_argument("--hands", "-n", type=positive, default=100_000,
-                     help="hands to play (default 100000)")
-    sub.add_argument("--players", "-p", type=players, default=6, help="players, 2-10 (default 6)")
-    sub.add_argument("--bots", default="strength,random",
-                     help="bot kinds repeated round the table (default strength,random)")
-    sub.add_argument("--stack", type=positive, default=None,
-                     help="starting stack of every hand (default 100 big blinds)")
-    sub.add_argument("--blinds", type=pair, default=None,
-                     help="SB/BB in pot and no limit (default 1/2)")
-    sub.add_argument("--stakes", type=pair, default=None,
-                     help="small/big bet in fixed limit (default 2/4)")
-    sub.add_argument("--seed", type=int, default=None, help="seed (default: OS randomness)")
-    sub.add_argument("--chunk", type=positive, default=20_000,
-                     help="hands per task (default 20000; the seeded result depends on it)")
-    sub.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
-                     help="run on Ray: a new local cluster, or the one at ADDRESS (e.g. auto)")
-    sub.add_argument("--cpus", type=positive, default=None,
-                     help="CPUs of a new local Ray cluster (default: all)")
-    sub.add_argument("--phh", metavar="DIR", default=None,
-                     help="write the hands as PHH shards DIR/shard-NNNNNN.phhs")
-    sub.add_argument("--duplicate", action="store_true",
-                     help="play each deal once from every seat (hands rounded up to whole sets)")
-    sub.add_argument("--json", action="store_true", help="print the summary as JSON")
-    sub.set_defaults(run=run)
-
-
-def run(args: argparse.Namespace) -> int:
-    """Run ``omaha simulate``; returns the exit code."""
-    from omaha.errors import OmahaError
-
-    try:
-        config = game_config(args.variant, blinds=args.blinds, stakes=args.stakes)
-    except (OmahaError, ValueError) as exc:
-        print(f"omaha simulate: error: {exc}", file=sys.stderr)
-        return 2
-    kinds = [kind.strip() for kind in args.bots.split(",")]
-    return _simulate("simulate", args, config, kinds, chunk_hands=args.chunk,
-                     num_cpus=args.cpus)
-
-
-def run_on_ray(args: argparse.Namespace, config: Any, kinds: Sequence[str]) -> int:
-    """``omaha play --ray``: the same bots and scoring as ``play``, run as Ray tasks."""
-    return _simulate("play", args, config, kinds)
-
-
-def _simulate(command: str, args: argparse.Namespace, config: Any, kinds: Sequence[str],
-              **options: Any) -> int:
-    """Run the bots' match in chunks, locally or on Ray (``--ray``), and print it."""
-    from omaha.distributed.simulate import run_play, run_play_on_ray
-    from omaha.errors import OmahaError
-
-    bots = [kinds[i % len(kinds)] for i in range(args.players)]
-    common = {"hands": args.hands, "stack": args.stack, "seed": args.seed, "phh_dir": args.phh,
-              "duplicate": args.duplicate}
-    started = time.perf_counter()
-    try:
-        if args.ray is None:
-            options.pop("num_cpus", None)
-            result = run_play(config, bots, **common, **options)
-        else:
-            result = run_play_on_ray(config, bots, address=args.ray or None, **common, **options)
-    except (OmahaError, ValueError) as exc:
-        print(f"omaha {command}: error: {exc}", file=sys.stderr)
-        return 2
-    except ImportError as exc:
-        print(f"omaha {command}: error: --ray needs the 'ray' extra ({exc})", file=sys.stderr)
-        return 2
-    _print(args, config, result, time.perf_counter() - started)
-    return 0
-
-
-def _print(args: argparse.Namespace, config: Any, result: Any, seconds: float) -> None:
-    rows = result.summary()
-    if args.json:
-        print(json.dumps({"variant": args.variant, "hands": result.hands,
-                          "seconds": round(seconds, 3), "ray": args.ray is not None,
-                          "seats": rows}))
-        return
-    rate = result.hands / seconds if seconds > 0 else float("inf")
-    print(f"{result.hands} hands of {config.variant.name} ({config.structure.value}) in "
-          f"{seconds:.2f} s: {rate:,.0f} hands/s" + (" on Ray" if args.ray is not None else ""))
-    print(f"{'seat':>4}  {'bot':<9} {'net chips':>11} {'bb/100':>9} {'95% CI':>9}")
-    for row in rows:
-        ci = "" if row["ci95"] is None else f"± {row['ci95']:.2f}"
-        print(f"{row['seat']:>4}  {row['bot']:<9} {row['net']:>+11} {row['bb_per_100']:>+9.2f} "
-              f"{ci:>9}")
-
-
+def __getattr__(name: str) -> Any:
+    """Any other name the module had (a private one a pickle names): omaha.cli.scale's."""
+    return getattr(_moved, name)

@@ -1,163 +1,35 @@
-"""The 4-card Omaha preflop ordering behind ``top N%`` ranges (see ``docs/ranges.md``).
+"""Deprecated (kept for one release): moved to :mod:`omaha.analysis.preflop` (issue 20).
 
-Every 4-card starting hand belongs to one of 16,432 suit-isomorphic classes (hands equal up
-to renaming suits). Each class is ranked by its equity against one random hand, hi/lo
-(Omaha 8-or-better) and high-only (Omaha High). The values come from the one shipped preflop
-table, ``omaha/data/preflop4_vs1-5.bin`` (:data:`DATA_FILE`: every class against 1 to 5
-random hands, computed with this package's own equity engine by ``tools/preflop_table.py``
-or ``omaha preflop-table --binary``); the ordering reads its one-opponent column.
-
->>> reps = classes()
->>> len(reps), sum(m for _, m in reps)
-(16432, 270725)
->>> from omaha.cards import format_cards
->>> format_cards(ordering(hilo=True)[0][0]), format_cards(ordering(hilo=False)[0][0])
-('2c3dAcAd', 'QcQdAcAd')
->>> len(top_hands(1.0, hilo=True)) >= 2707
-True
+Every name :mod:`omaha.preflop` had is omaha.analysis.preflop's; importing it warns.
 """
 
-from __future__ import annotations
+import warnings
+from typing import Any
 
-import array
-import itertools
-import sys
-from functools import lru_cache
-from importlib import resources
-from itertools import permutations
+from omaha.analysis import preflop as _moved
+from omaha.analysis.preflop import (
+    CLASSES,
+    DATA_FILE,
+    HANDS,
+    MAGIC,
+    class_of,
+    classes,
+    equities,
+    load_table,
+    ordering,
+    shipped_table,
+    top_hands,
+)
 
-import numpy as np
+__all__ = [
+    "CLASSES", "DATA_FILE", "HANDS", "MAGIC", "class_of", "classes", "equities", "load_table",
+    "ordering", "shipped_table", "top_hands",
+]
 
-from omaha.cards import DECK, Card
-from omaha.errors import ConfigError, OmahaError
-
-__all__ = ["CLASSES", "DATA_FILE", "HANDS", "MAGIC", "class_of", "classes", "equities",
-           "load_table", "ordering", "shipped_table", "top_hands"]
-
-CLASSES = 16_432
-HANDS = 270_725
-DATA_FILE = "data/preflop4_vs1-5.bin"
-"""The one shipped preflop table (package data of ``omaha``; see :func:`load_table`)."""
-MAGIC = b"OMPFN1\n"
-"""The first bytes of a preflop table file; then uint32 classes, samples, opponent counts."""
-
-
-@lru_cache(maxsize=1)
-def _table() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
-    """(hands (N, 4), their class index, class codes, class multiplicities)."""
-    flat = np.fromiter(itertools.chain.from_iterable(itertools.combinations(range(52), 4)),
-                       dtype=np.int64, count=4 * HANDS)
-    hands = flat.reshape(HANDS, 4)
-    best = None
-    for perm in permutations(range(4)):
-        mapped = (hands & ~3) | np.array(perm)[hands & 3]
-        mapped.sort(axis=1)
-        code = ((mapped[:, 0] * 52 + mapped[:, 1]) * 52 + mapped[:, 2]) * 52 + mapped[:, 3]
-        best = code if best is None else np.minimum(best, code)
-    assert best is not None
-    codes, index, counts = np.unique(best, return_inverse=True, return_counts=True)
-    return hands.astype(np.uint8), index.astype(np.int32), codes, counts
+warnings.warn("omaha.preflop is deprecated; import from omaha.analysis.preflop",
+              DeprecationWarning, stacklevel=2)
 
 
-def _decode(code: int) -> tuple[Card, ...]:
-    out = []
-    for _ in range(4):
-        code, c = divmod(code, 52)
-        out.append(DECK[c])
-    return tuple(reversed(out))
-
-
-def classes() -> list[tuple[tuple[Card, ...], int]]:
-    """The 16,432 classes as ``(representative, multiplicity)``: the representative is the
-    class's smallest hand after renaming suits; multiplicities sum to 270,725."""
-    _, _, codes, counts = _table()
-    return [(_decode(int(c)), int(m)) for c, m in zip(codes, counts)]
-
-
-def class_of(hand: object) -> int:
-    """Index into :func:`classes` of a 4-card hand."""
-    from omaha.cards import parse_cards
-    cards = sorted(int(c) for c in parse_cards(hand))  # type: ignore[arg-type]
-    if len(cards) != 4:
-        raise OmahaError(f"a 4-card Omaha hand is needed, got {len(cards)} cards")
-    best = min(tuple(sorted((c & ~3) | p[c & 3] for c in cards)) for p in permutations(range(4)))
-    code = ((best[0] * 52 + best[1]) * 52 + best[2]) * 52 + best[3]
-    _, _, codes, _ = _table()
-    return int(np.searchsorted(codes, code))
-
-
-def load_table(path: str | None = None) -> tuple[int, np.ndarray]:
-    """``(samples, equities)``: ``equities[n - 1, hilo, class]`` as float64, each class's
-    equity against ``n`` random hands (``hilo`` 0 for Omaha High, 1 for Hi/Lo; classes
-    indexed as :func:`classes`), each value a mean over ``samples`` deals.
-
-    ``path`` defaults to the shipped :data:`DATA_FILE`. Validated, never trusted: after
-    :data:`MAGIC`, uint32 ``classes, samples, counts``, then per opponent count the high and
-    the hi/lo equity of every class as uint16 / 65535 (little-endian).
-
-    >>> samples, values = load_table()
-    >>> samples, values.shape
-    (10000, (5, 2, 16432))
-    """
-    if path is None:
-        raw = resources.files("omaha").joinpath(DATA_FILE).read_bytes()
-    else:
-        with open(path, "rb") as source:
-            raw = source.read()
-    if not raw.startswith(MAGIC) or len(raw) < len(MAGIC) + 12:
-        raise ConfigError(None, "not a preflop equity table")
-    header = array.array("I", raw[len(MAGIC):len(MAGIC) + 12])
-    body = array.array("H", raw[len(MAGIC) + 12:])
-    if sys.byteorder == "big":
-        header.byteswap()
-        body.byteswap()
-    classes, samples, counts = header
-    if not 1 <= counts <= 9 or len(body) != 2 * counts * classes:
-        raise ConfigError(None, "the preflop equity table has the wrong size")
-    values = np.array(body, dtype=np.float64).reshape(counts, 2, classes) / 65535.0
-    return samples, values
-
-
-@lru_cache(maxsize=1)
-def shipped_table() -> np.ndarray:
-    """The shipped table's equities, read once (``equities[n - 1, hilo, class]``)."""
-    values = load_table()[1]
-    if values.shape[2] != CLASSES:
-        raise ConfigError(None, f"{DATA_FILE} has {values.shape[2]} classes, not {CLASSES}")
-    return values
-
-
-def equities(hilo: bool = True) -> np.ndarray:
-    """Each class's equity against one random hand (index as :func:`classes`), to 1/65535."""
-    column: np.ndarray = shipped_table()[0, 1 if hilo else 0].copy()
-    return column
-
-
-@lru_cache(maxsize=2)
-def _order(hilo: bool) -> np.ndarray:
-    eq = equities(hilo)
-    return np.lexsort((np.arange(CLASSES), -eq))
-
-
-def ordering(hilo: bool = True) -> list[tuple[tuple[Card, ...], int]]:
-    """:func:`classes` from best to worst against one random hand."""
-    reps = classes()
-    return [reps[i] for i in _order(hilo)]
-
-
-@lru_cache(maxsize=64)
-def top_hands(percent: float, hilo: bool = True) -> frozenset[int]:
-    """Card bit masks of the best classes covering at least ``percent`` % of all hands
-    (whole classes: the class that crosses the line is included)."""
-    if not 0 < percent <= 100:
-        raise OmahaError(f"percent must be in (0, 100], got {percent}")
-    hands, index, _, counts = _table()
-    order = _order(hilo)
-    covered = np.cumsum(counts[order])
-    n = int(np.searchsorted(covered, percent / 100 * HANDS - 1e-9)) + 1
-    chosen = np.zeros(CLASSES, dtype=bool)
-    chosen[order[:n]] = True
-    picked = hands[chosen[index]].astype(np.uint64)
-    one = np.uint64(1)
-    masks = (one << picked[:, 0]) | (one << picked[:, 1]) | (one << picked[:, 2]) | (one << picked[:, 3])
-    return frozenset(int(m) for m in masks)
+def __getattr__(name: str) -> Any:
+    """Any other name the module had (a private one a pickle names): omaha.analysis.preflop's."""
+    return getattr(_moved, name)

@@ -4,7 +4,7 @@ The library pieces work without the network and without the ``[server]`` extra:
 
 * :mod:`omaha.arena.stream` — per-seat event streams with sequence numbers (resume from the
   last event seen);
-* :mod:`omaha.arena.driver` — an asyncio driver for :class:`~omaha.clocked.ClockedHand` that
+* :mod:`omaha.arena.driver` — an asyncio driver for :class:`~omaha.game.clocked.ClockedHand` that
   wakes at the next deadline;
 * :mod:`omaha.arena.messages` — the JSON messages and their JSON Schema (``schema.json``);
 * :mod:`omaha.arena.storage` — the storage interface and its SQLite implementation;

@@ -1,7 +1,7 @@
 """Bot clients for the arena (``omaha bots``; needs the ``[server]`` extra).
 
 Each :class:`BotClient` joins a seat, answers its turns with a built-in policy
-(:class:`~omaha.bots.RandomBot` or :class:`~omaha.bots.StrengthBot`) and, when the connection
+(:class:`~omaha.game.bots.RandomBot` or :class:`~omaha.game.bots.StrengthBot`) and, when the connection
 drops, reconnects with its token and the last sequence number it saw, so it misses nothing.
 With ``leave_after`` it gives up its seat once its table has dealt that many hands (playing
 out a hand it is in) and reports the chips cashed out.
@@ -18,9 +18,9 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
-from omaha.bots import BOTS, Bot, Situation
 from omaha.cards import parse_cards
 from omaha.config import Variant
+from omaha.game.bots import BOTS, Bot, Situation
 from omahacore.actions import LegalActions
 
 __all__ = ["BotClient", "BotError", "BotReport", "decide", "run_bots"]

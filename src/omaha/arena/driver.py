@@ -1,16 +1,16 @@
-"""An asyncio driver for :class:`~omaha.clocked.ClockedHand`: sleeps until the next deadline.
+"""An asyncio driver for :class:`~omaha.game.clocked.ClockedHand`: sleeps until the next deadline.
 
 The clock (D1-D4) never reads the time by itself; :class:`ClockDriver` is the loop that
 does, for a server running on asyncio. It sleeps until the acting player's deadline (or
 until :meth:`ClockDriver.wake` says the hand changed), then calls
-:meth:`~omaha.clocked.ClockedHand.advance` and hands the timeouts that fired to a callback.
+:meth:`~omaha.game.clocked.ClockedHand.advance` and hands the timeouts that fired to a callback.
 Timeouts fire at their deadlines in virtual time, so a late wake-up changes nothing.
 
 >>> import asyncio, random
->>> from omaha.clock import ClockConfig, ManualClock
->>> from omaha.clocked import ClockedHand
+>>> from omaha.game.clock import ClockConfig, ManualClock
+>>> from omaha.game.clocked import ClockedHand
 >>> from omaha.config import GameConfig
->>> from omaha.hand import Hand
+>>> from omaha.game.hand import Hand
 >>> async def demo():
 ...     clock = ManualClock(0)
 ...     hand = Hand(GameConfig.pot_limit(small_blind=1, big_blind=2),
@@ -33,8 +33,8 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
-from omaha.clock import MonotonicClock, TimeSource
-from omaha.clocked import ClockedHand, TimeRanOut
+from omaha.game.clock import MonotonicClock, TimeSource
+from omaha.game.clocked import ClockedHand, TimeRanOut
 
 __all__ = ["ClockDriver"]
 
@@ -44,7 +44,7 @@ class ClockDriver:
 
     ``on_timeouts`` receives each non-empty list of :class:`TimeRanOut` (it runs in the
     loop, so it may persist and broadcast before the next decision). ``time_source`` gives
-    integer milliseconds (default :class:`~omaha.clock.MonotonicClock`); with a source that
+    integer milliseconds (default :class:`~omaha.game.clock.MonotonicClock`); with a source that
     does not follow real time (tests), call :meth:`wake` after moving it.
     """
 

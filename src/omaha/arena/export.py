@@ -15,7 +15,7 @@ from __future__ import annotations
 import os
 
 from omaha.arena.storage import LedgerEntry, Storage
-from omaha.events import HandEnded, HandStarted, PotAwarded
+from omaha.game.events import HandEnded, HandStarted, PotAwarded
 
 __all__ = ["check_conservation", "export_phhs"]
 

@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "show", "muck")
-"""The actions a client may send (the :class:`~omaha.hand.Hand` methods of those names)."""
+"""The actions a client may send (the :class:`~omaha.game.hand.Hand` methods of those names)."""
 
 MAX_NAME = 32
 MAX_INT = 2**53 - 1

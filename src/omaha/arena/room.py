@@ -1,7 +1,7 @@
 """The arena without the network: tables that persist every change before announcing it.
 
 :class:`Arena` owns the tables (:class:`TableRoom`) and the :class:`~omaha.arena.storage.Storage`.
-A room wraps an :class:`~omaha.table.Table` and the :class:`~omaha.clocked.ClockedHand` of the
+A room wraps an :class:`~omaha.game.table.Table` and the :class:`~omaha.game.clocked.ClockedHand` of the
 hand in play. Every accepted change is committed first, then announced: the room calls
 ``emit(seat, message)`` with an ``update`` (the new numbered events and the seat's view) for
 every seat. The WebSocket server (:mod:`omaha.arena.server`) is a thin layer over this.
@@ -53,13 +53,13 @@ from omaha.arena.storage import (
     TableRecord,
 )
 from omaha.arena.stream import EventLog, HandEvents, numbered
-from omaha.clock import ClockConfig, TimeoutPolicy
-from omaha.clocked import ClockedHand, ClockedView, TimeRanOut
 from omaha.config import GameConfig
 from omaha.errors import OmahaError, TableError
-from omaha.hand import Hand
+from omaha.game.clock import ClockConfig, TimeoutPolicy
+from omaha.game.clocked import ClockedHand, ClockedView, TimeRanOut
+from omaha.game.hand import Hand
+from omaha.game.table import Table
 from omaha.limits import as_amount, as_int
-from omaha.table import Table
 from omahacore.cards import format_cards
 
 __all__ = ["Arena", "ArenaSettings", "TableRoom", "hash_token"]
@@ -195,7 +195,7 @@ class TableRoom:
             if seat is not None and seat in hand.seats:
                 return self.game.view(seat, now=now).to_dict()
             return ClockedView(hand.view(None), self.game.clock.view(now)).to_dict()
-        from omaha.clock import ActionClock
+        from omaha.game.clock import ActionClock
         return ClockedView(hand.view(seat if seat is not None and seat in hand.seats else None),
                            ActionClock(self.arena.clock_config).view(now)).to_dict()
 
@@ -217,7 +217,7 @@ class TableRoom:
         if self.game is not None and self.game.hand is hand:
             clock = self.game.clock.view(now).to_dict()
         else:
-            from omaha.clock import ActionClock
+            from omaha.game.clock import ActionClock
             clock = ActionClock(self.arena.clock_config).view(now).to_dict()
         public = hand.view(None).to_dict()
         public["clock"] = clock
@@ -580,13 +580,13 @@ class Arena:
 
     ``emit(room, seat, message)`` receives every message for a seat; ``emit_public(room,
     message)`` every spectator ``update`` of a table watched (:attr:`TableRoom.spectators`);
-    ``now`` gives integer milliseconds (default :class:`~omaha.clock.MonotonicClock`).
+    ``now`` gives integer milliseconds (default :class:`~omaha.game.clock.MonotonicClock`).
     """
 
     def __init__(self, storage: Storage, settings: ArenaSettings, emit: Emit,
                  now: Callable[[], int] | None = None,
                  emit_public: EmitPublic | None = None) -> None:
-        from omaha.clock import MonotonicClock
+        from omaha.game.clock import MonotonicClock
         self.storage = storage
         self.settings = settings
         self.emit = emit

@@ -510,7 +510,7 @@ class ArenaServer:
 
 
 class _ArenaTime:
-    """The arena's clock as a :class:`~omaha.clock.TimeSource`."""
+    """The arena's clock as a :class:`~omaha.game.clock.TimeSource`."""
 
     def __init__(self, now: Callable[[], int]) -> None:
         self.now = now

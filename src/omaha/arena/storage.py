@@ -4,7 +4,7 @@ What is stored, and when (each call is one transaction, committed before it retu
 the server acknowledges nothing before that):
 
 * the server's settings (once);
-* per table, the table snapshot (:meth:`omaha.table.Table.snapshot`, seats, stacks, button,
+* per table, the table snapshot (:meth:`omaha.game.table.Table.snapshot`, seats, stacks, button,
   and the hand in play with its dealt cards) and ``seq_base``, the stream number before the
   first event of that hand (:mod:`omaha.arena.stream`);
 * every accepted action of the hand in play (including timeouts), appended one by one; a
@@ -39,7 +39,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from omaha.errors import OmahaError
-from omaha.sealing import dumps_snapshot, loads_snapshot
+from omaha.history.sealing import dumps_snapshot, loads_snapshot
 
 __all__ = [
     "ActionRecord",
@@ -60,7 +60,7 @@ class StorageError(OmahaError):
 
 @dataclass(frozen=True, slots=True)
 class ActionRecord:
-    """One accepted action of the hand in play: ``action`` is a :class:`~omaha.hand.Hand`
+    """One accepted action of the hand in play: ``action`` is a :class:`~omaha.game.hand.Hand`
     method name, ``to`` the bet-or-raise total, or ``action="timeout"`` with the D2
     ``policy`` value."""
 

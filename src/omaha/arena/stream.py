@@ -3,11 +3,11 @@
 Every event of a table gets the next sequence number of that table (1, 2, ...), hand after
 hand; the number of event ``i`` of a hand is ``base + i + 1`` where ``base`` is the number
 before the hand's first event. Because a restored hand reproduces its event log exactly
-(:meth:`omaha.hand.Hand.restore`), the numbers survive a server crash: the server stores
+(:meth:`omaha.game.hand.Hand.restore`), the numbers survive a server crash: the server stores
 ``base`` with the hand and recomputes the rest.
 
 Each seat sees the same numbered stream with others' hole cards and the burns hidden (by
-:func:`omaha.view.event_for_seat`, the views' own rule, re-exported here), so ``seq`` means
+:func:`omaha.game.view.event_for_seat`, the views' own rule, re-exported here), so ``seq`` means
 the same thing to every client at the table.
 
 >>> log = EventLog()
@@ -30,7 +30,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from omaha.view import event_for_seat
+from omaha.game.view import event_for_seat
 
 __all__ = ["EventLog", "HandEvents", "event_for_seat", "numbered"]
 

@@ -20,10 +20,10 @@ import math
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from omaha.analysis.preflop import DATA_FILE, MAGIC, class_of, load_table, shipped_table
 from omaha.distributed.runner import run_chunks
 from omaha.errors import ConfigError
 from omaha.limits import as_int
-from omaha.preflop import DATA_FILE, MAGIC, class_of, load_table, shipped_table
 
 __all__ = ["COLUMNS", "DATA_FILE", "build_table", "equity_chunk", "load_table",
            "preflop_equity", "standard_error_bound", "write_binary", "write_table"]
@@ -44,7 +44,7 @@ def equity_chunk(first: int, hands: Sequence[str], opponents: Sequence[int], sam
     Hand ``first + i`` against ``n`` opponents is sampled with seed
     ``(seed * 16_432 + first + i) * 10 + n`` (C2: reproducible whatever the chunking).
     """
-    from omaha import equity
+    from omaha.analysis.equity import equity
     from omaha.config import OMAHA_HIGH, OMAHA_HILO
 
     rows = []
@@ -65,11 +65,11 @@ def build_table(*, classes: Sequence[str] | None = None, opponents: Sequence[int
                 on_chunk: Callable[[int, Any], None] | None = None) -> list[Row]:
     """The table's rows ``(hand, opponents, high, high_se, hilo, hilo_se)``, class by class.
 
-    ``classes`` defaults to the representatives of :func:`omaha.preflop.classes`; with
+    ``classes`` defaults to the representatives of :func:`omaha.analysis.preflop.classes`; with
     ``ray`` the chunks of ``chunk_classes`` classes run as Ray tasks.
     """
     if classes is None:
-        from omaha import preflop
+        from omaha.analysis import preflop
         from omaha.cards import format_cards
 
         classes = [format_cards(hand) for hand, _ in preflop.classes()]
@@ -98,7 +98,7 @@ def write_table(rows: Sequence[Row], path: str) -> None:
 
 
 def write_binary(rows: Sequence[Row], path: str, samples: int) -> None:
-    """The table as package data, in the format :func:`omaha.preflop.load_table` reads: a
+    """The table as package data, in the format :func:`omaha.analysis.preflop.load_table` reads: a
     header (magic, classes, samples, opponent counts) and, per opponent count, the high then
     the hi/lo equity of every class as uint16 / 65535.
 

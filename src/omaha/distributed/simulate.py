@@ -109,10 +109,10 @@ def play_chunk(config: GameConfig, bots: Sequence[str], stack: int, first_deal: 
     written to ``phh_dir/shard-CHUNK.phhs`` (the folder must be reachable from every
     worker, e.g. a shared file system on a cluster).
     """
-    from omaha.bots import BOTS, act, situation
-    from omaha.dealing import cards_needed
-    from omaha.deck import shuffled_cards
-    from omaha.hand import Hand
+    from omaha.game.bots import BOTS, act, situation
+    from omaha.game.dealing import cards_needed
+    from omaha.game.deck import shuffled_cards
+    from omaha.game.hand import Hand
 
     if seed is None:
         rng = random.Random(int.from_bytes(os.urandom(16), "little"))
@@ -160,7 +160,7 @@ def play_chunk(config: GameConfig, bots: Sequence[str], stack: int, first_deal: 
 def _chunks(config: GameConfig, bots: Sequence[str], hands: int, stack: int | None,
             seed: int | None, chunk_hands: int, phh_dir: str | None,
             duplicate: bool) -> list[tuple[Any, ...]]:
-    from omaha.bots import BOTS
+    from omaha.game.bots import BOTS
 
     if not isinstance(config, GameConfig):
         raise ConfigError(None, f"config must be a GameConfig, got {config!r}")

@@ -1,6 +1,6 @@
 """Writing PHH: an engine hand as a history, and a history other readers (PokerKit) load.
 
-:func:`history_from_events` turns the engine's event log (:attr:`omaha.hand.Hand.events`)
+:func:`history_from_events` turns the engine's event log (:attr:`omaha.game.hand.Hand.events`)
 into a :class:`~omaha.phh.HandHistory`: players in PHH order (p1 left of the button, the
 button last), the forced bets as PHH arrays (:func:`forced_bet_fields`, the inverse of
 :func:`omaha.phh.replay.config_for_history`), every card dealt (``d dh`` in player order,
@@ -15,7 +15,7 @@ carries the commentary ``timed out (D2)``.
 
 >>> import random
 >>> from omaha.config import GameConfig
->>> from omaha.hand import Hand
+>>> from omaha.game.hand import Hand
 >>> hand = Hand(GameConfig.pot_limit(small_blind=1, big_blind=2), stacks={1: 50, 4: 80, 6: 60},
 ...             button=4, rng=random.Random(1))
 >>> hand.fold(); hand.fold()
@@ -68,7 +68,7 @@ from typing import Any
 
 from omaha.config import GameConfig
 from omaha.errors import HistoryError
-from omaha.events import (
+from omaha.game.events import (
     BetOrRaised,
     BoardDealt,
     Called,
@@ -111,7 +111,7 @@ def history_from_events(
     """The PHH history of one engine hand, from its event log.
 
     Args:
-        events: the hand's events, starting with :class:`~omaha.events.HandStarted`.
+        events: the hand's events, starting with :class:`~omaha.game.events.HandStarted`.
         metadata: optional PHH fields to add (``players``, ``hand``, ``table``,
             ``seat_count``...); ``seats`` defaults to the table seats.
         user_fields: ``_name`` fields to add.

@@ -48,8 +48,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 
-from omaha.dealing import blind_positions
 from omaha.errors import HistoryError
+from omaha.game.dealing import blind_positions
 from omaha.limits import MAX_CHIPS
 
 __all__ = [
@@ -351,7 +351,7 @@ def blind_players(players: int) -> tuple[int, int]:
     """The 0-based PHH player indices of the (small blind, big blind) posters.
 
     PHH lists the players from the button's left, the button last, so this is the engine's
-    layout (:func:`omaha.dealing.blind_positions`, T3, T4) with the button at the end.
+    layout (:func:`omaha.game.dealing.blind_positions`, T3, T4) with the button at the end.
     """
     if players < 2:
         raise ValueError(f"a hand needs at least 2 players, got {players}")

@@ -1,6 +1,6 @@
 """Replaying a history through the engine, with the legality checks of live play.
 
-:func:`replay_history` builds the engine's :class:`~omaha.hand.Hand` from the history's
+:func:`replay_history` builds the engine's :class:`~omaha.game.hand.Hand` from the history's
 fields (:func:`config_for_history`), deals it the history's cards, and applies every action
 in order. The engine decides whose turn it is and what each player may do (B1-B8): an action
 the engine refuses, an action out of turn, a board dealt too early or missing, or cards
@@ -65,10 +65,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from omaha.config import GameConfig
-from omaha.dealing import board_positions, cards_needed, dealing_place, hole_position
-from omaha.deck import shuffled_cards
 from omaha.errors import HistoryError, OmahaError
-from omaha.hand import Hand, RakeRule
+from omaha.game.dealing import board_positions, cards_needed, dealing_place, hole_position
+from omaha.game.deck import shuffled_cards
+from omaha.game.hand import Hand, RakeRule
 from omaha.limits import MAX_CHIPS
 from omaha.phh.history import HandHistory, check_boolean, check_integer
 from omaha.phh.notation import (

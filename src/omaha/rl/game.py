@@ -43,7 +43,7 @@ import numpy.typing as npt
 
 from omaha.config import FIXED_LIMIT, GameConfig, parse_variant
 from omaha.errors import ArrayError, ConfigError, IllegalActionError
-from omaha.hand import Hand
+from omaha.game.hand import Hand
 from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import CHECK_CALL, FOLD, ActionSet
 from omahacore.actions import LegalActions
@@ -174,8 +174,8 @@ class Episode:
         self._refresh()
 
     def play_bot(self, bot: Any, rng: random.Random) -> None:
-        """Let a built-in bot (:mod:`omaha.bots`) make the decision of the player to act."""
-        from omaha.bots import act, situation
+        """Let a built-in bot (:mod:`omaha.game.bots`) make the decision of the player to act."""
+        from omaha.game.bots import act, situation
 
         act(self._hand, bot.decide(situation(self._hand), rng))
         self._refresh()

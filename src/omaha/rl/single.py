@@ -2,7 +2,7 @@
 
 The learner plays seat ``seat + 1`` (0-based ``seat``, default 0) at a table of
 ``players``; the other seats are played by ``opponents`` — each a built-in bot
-(:mod:`omaha.bots`, default :class:`~omaha.bots.StrengthBot`) or any callable taking the
+(:mod:`omaha.game.bots`, default :class:`~omaha.game.bots.StrengthBot`) or any callable taking the
 observation dict and returning a discrete action. Observations, actions, masks and rewards
 are those of :mod:`omaha.rl.aec` (a dict with ``"observation"`` and ``"action_mask"``; the
 reward, in big blinds, comes when the hand ends). A hand in which the learner never acts
@@ -62,7 +62,7 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.episode = Episode(config, players=players, stack=stack, actions=actions)
         self.seat = as_int(seat, "seat", low=0, high=players - 1, error=ConfigError, rule="T1")
         if opponents is None:
-            from omaha.bots import StrengthBot
+            from omaha.game.bots import StrengthBot
 
             opponents = [StrengthBot() for _ in range(players - 1)]
         if len(opponents) != players - 1:

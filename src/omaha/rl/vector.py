@@ -2,10 +2,10 @@
 
 The caller plays every seat. The tables run on the compiled batched kernel
 (:class:`omahacore.vector.VectorCore`): every table is a hand engine state stepped by the
-same compiled transitions :class:`~omaha.hand.Hand` runs, so the vector env plays exactly the
+same compiled transitions :class:`~omaha.game.hand.Hand` runs, so the vector env plays exactly the
 hand engine's game for every :class:`~omaha.config.GameConfig` (single blind, antes, big
 blind antes, fixed, pot and no limit; the tests replay every table's hands on
-:class:`~omaha.hand.Hand` and compare every state). ``engine="hands"`` drives one
+:class:`~omaha.game.hand.Hand` and compare every state). ``engine="hands"`` drives one
 :class:`~omaha.rl.game.Episode` per table instead (slower; the same rules).
 
 Each call takes one action per table (for that table's player to act) and returns, per
@@ -49,7 +49,7 @@ import numpy.typing as npt
 
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
 from omaha.errors import ArrayError, ArrayTypeError, ConfigError
-from omaha.hand import Hand
+from omaha.game.hand import Hand
 from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import ActionSet
 from omaha.rl.game import Episode, make_config

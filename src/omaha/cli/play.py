@@ -1,0 +1,264 @@
+"""``omaha play``: a table of built-in bots for N hands, and its summary.
+
+Every stack starts every hand at the starting stack (optionally in duplicate), a progress
+bar shows on a terminal, the summary gives hands/s and each seat's bb/100 with a 95%
+confidence interval, and ``--phh`` writes every hand as PHH. ``--ray`` hands the session to
+:mod:`omaha.cli.scale`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, TextIO
+
+from omaha.cli.shared import (
+    EXIT_OK,
+    add_progress_options,
+    add_variant,
+    fail,
+    game_config,
+    non_negative,
+    pair,
+    players,
+    positive,
+)
+
+__all__ = ["add_parser", "run"]
+
+
+def add_parser(commands: Any) -> None:
+    """Register ``omaha play``."""
+    sub = commands.add_parser(
+        "play",
+        help="run a table of built-in bots",
+        description=(
+            "Play N hands at a table of built-in bots (random, and a simple hand-strength "
+            "bot) in any variant and betting structure, then print each seat's result in big "
+            "blinds per 100 hands with a 95%% confidence interval. Scored the way bot matches "
+            "are: every stack starts every hand at the starting stack (winnings are banked, "
+            "losses covered) and the button moves one seat each hand."
+        ),
+        epilog="example: omaha play --variant plo8 --players 6 --hands 10000 --phh hands.phhs",
+    )
+    add_variant(sub, default="PO")
+    sub.add_argument(
+        "--hands", "-n", type=positive, default=1000, help="hands to play (default 1000)"
+    )
+    sub.add_argument("--players", "-p", type=players, default=6, help="players, 2-10 (default 6)")
+    sub.add_argument(
+        "--bots",
+        default="strength,random",
+        help="comma-separated bot kinds (random, strength), repeated round the table "
+        "(default strength,random)",
+    )
+    sub.add_argument(
+        "--stack", type=positive, default=None, help="starting stack (default 100 big blinds)"
+    )
+    sub.add_argument(
+        "--blinds", type=pair, default=None, help="SB/BB in pot- and no-limit (default 1/2)"
+    )
+    sub.add_argument(
+        "--stakes", type=pair, default=None, help="small/big bet in fixed limit (default 2/4)"
+    )
+    sub.add_argument(
+        "--ante", type=non_negative, default=0, help="ante each player posts (default 0)"
+    )
+    sub.add_argument(
+        "--seed", type=int, default=None, help="seed the shuffle and bots (default: OS RNG)"
+    )
+    sub.add_argument(
+        "--duplicate",
+        action="store_true",
+        help="duplicate mode: play each shuffled deal once per seat, the bots moving one "
+        "seat clockwise between replays, so every bot plays every seat's cards and the luck "
+        "of the deal cancels out (--hands is rounded up to a multiple of --players)",
+    )
+    sub.add_argument(
+        "--phh",
+        metavar="PATH",
+        default=None,
+        help="write every hand: FILE.phhs, or a directory of .phh files",
+    )
+    sub.add_argument(
+        "--pokerkit",
+        action="store_true",
+        help="with --phh: write standard variant codes PokerKit reads (PO/8 as PO, FO as FO/8, "
+        "PT as NT, the real code in _variant); refused for games without one",
+    )
+    sub.add_argument(
+        "--ray",
+        nargs="?",
+        const="",
+        default=None,
+        metavar="ADDRESS",
+        help="play the hands as Ray tasks (the 'ray' extra): a new local cluster, or the one at "
+        "ADDRESS (e.g. auto); merged exactly; --phh then names a folder of shards",
+    )
+    add_progress_options(sub)
+    sub.add_argument("--json", action="store_true", help="print the summary as JSON")
+    sub.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    """Play the session and print its summary; 2 on bad options."""
+    import random
+    import time
+
+    from omaha.cli.progress import progress_bar
+    from omaha.errors import OmahaError
+    from omaha.game.bots import BOTS, play_session
+    from omaha.phh import variant_for_name
+
+    try:
+        config = game_config(args.variant, blinds=args.blinds, stakes=args.stakes, ante=args.ante)
+        game = variant_for_name(args.variant)   # its PHH code, for --phh and the summary
+    except (OmahaError, ValueError) as exc:
+        return fail("play", exc)
+    kinds = [kind.strip() for kind in args.bots.split(",")]
+    unknown = sorted(set(kinds) - set(BOTS))
+    if unknown or not kinds:
+        return fail("play", f"unknown bot {unknown[0]!r}; choose from {', '.join(BOTS)}")
+    if args.players > config.variant.max_players:
+        return fail(
+            "play",
+            f"{config.variant.name} seats at most {config.variant.max_players} players "
+            "(one deck, rule C1)",
+        )
+    if args.ray is not None:
+        from omaha.cli.scale import run_on_ray
+
+        return run_on_ray(args, config, kinds)
+    bots = [BOTS[kinds[i % len(kinds)]]() for i in range(args.players)]
+    stack = _stack(args, config)
+    if args.pokerkit and game.code not in _pokerkit_codes():
+        return fail("play", f"--pokerkit: {game.code} ({game.name}) has no PHH standard "
+                     f"code PokerKit reads; use one of {', '.join(_pokerkit_codes())}")
+    writer = _PhhWriter(args.phh, compatible=args.pokerkit) if args.phh else None
+    hands = args.hands
+    if args.duplicate:
+        hands = -(-hands // args.players) * args.players
+    bar = progress_bar(hands, enabled=args.progress, description="play")
+    rng = random.Random(args.seed) if args.seed is not None else None
+
+    def on_hand(hand: Any) -> None:
+        if writer is not None:
+            writer.write(hand)
+        bar.update()
+
+    started = time.perf_counter()
+    try:
+        result = play_session(
+            config,
+            bots,
+            hands=hands,
+            stack=stack,
+            rng=rng,
+            on_hand=on_hand,
+            duplicate=args.duplicate,
+        )
+    finally:
+        bar.close()
+        if writer is not None:
+            writer.close()
+    seconds = time.perf_counter() - started
+    _print_summary(args, game.code, config, result, seconds)
+    return EXIT_OK
+
+
+def _pokerkit_codes() -> list[str]:
+    from omaha.phh import PORTABLE_CODES, STANDARD_CODES
+
+    return sorted(STANDARD_CODES | set(PORTABLE_CODES))
+
+
+class _PhhWriter:
+    """Writes each finished hand: appended to a .phhs file, or one .phh file each in a folder."""
+
+    def __init__(self, path: str, *, compatible: bool = False) -> None:
+        import os
+
+        self.compatible = compatible
+        self.count = 0
+        self.collection = path.endswith(".phhs")
+        self.path = path
+        if self.collection:
+            self.file: TextIO | None = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+        else:
+            os.makedirs(path, exist_ok=True)
+            self.file = None
+
+    def write(self, hand: Any) -> None:
+        import os
+
+        from omaha.phh import dump, dumps_all
+        from omaha.phh.export import history_from_events
+
+        self.count += 1
+        history = history_from_events(hand.events, metadata={"hand": self.count})
+        if self.file is not None:
+            separator = "\n" if self.count > 1 else ""
+            text = dumps_all({str(self.count): history}, compatible=self.compatible)
+            self.file.write(separator + text)
+        else:
+            path = os.path.join(self.path, f"hand-{self.count:06d}.phh")
+            dump(history, path, compatible=self.compatible)
+
+    def close(self) -> None:
+        if self.file is not None:
+            self.file.close()
+
+
+def _print_summary(
+    args: argparse.Namespace, code: str, config: Any, result: Any, seconds: float
+) -> None:
+    rate = result.hands / seconds if seconds > 0 else float("inf")
+    scores = result.scores(config.big_blind)
+    seats = [
+        {
+            "seat": score.seat,
+            "bot": score.bot,
+            "hands": score.hands,
+            "net": score.net,
+            "bb_per_100": round(score.bb_per_100, 2),
+            "ci95": None if score.ci95 is None else round(score.ci95, 2),
+        }
+        for score in scores
+    ]
+    if args.json:
+        summary = {
+            "variant": code,
+            "hands": result.hands,
+            "duplicate": result.duplicate,
+            "stack": _stack(args, config),
+            "big_blind": config.big_blind,
+            "seconds": round(seconds, 3),
+            "hands_per_second": round(rate, 1),
+            "seats": seats,
+        }
+        print(json.dumps(summary))
+        return
+    deals = result.hands // result.hands_per_sample
+    mode = f", duplicate: {deals} deals" if result.duplicate else ""
+    print(
+        f"{result.hands} hands of {config.variant.name} ({config.structure.value}, {code}{mode}) "
+        f"in {seconds:.2f} s: {rate:,.0f} hands/s"
+    )
+    print(f"{'seat':>4}  {'bot':<9} {'net chips':>10} {'bb/100':>9} {'95% CI':>10}")
+    for row in seats:
+        ci = "" if row["ci95"] is None else f"+/- {row['ci95']:.2f}"
+        print(
+            f"{row['seat']:>4}  {row['bot']:<9} {row['net']:>+10} {row['bb_per_100']:>+9.2f} "
+            f"{ci:>10}"
+        )
+    print(
+        f"every stack started every hand at {_stack(args, config)} "
+        "(winnings banked); 95% CI: bb/100 +/- the half-width"
+    )
+
+
+
+
+def _stack(args: argparse.Namespace, config: Any) -> int:
+    """The starting stack of every hand (default 100 big blinds)."""
+    return int(args.stack) if args.stack is not None else 100 * int(config.big_blind)
