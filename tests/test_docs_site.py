@@ -83,3 +83,99 @@ def test_rule_book_cites_only_tests_that_exist_and_each_rule_has_tests():
             assert any(f"def {name}(" in source for source in sources.values()), (rule, name)
         tag = f"_{rule.lower()}_"
         assert any(tag in name + "_" for name in names), f"{rule}: no test named for the rule"
+
+
+# --- docs/architecture.md: every module of src/, and only names that exist ------------------
+
+SRC = ROOT / "src"
+CORE_SOURCES = (".pyx", ".pxd", ".pxi", ".h", ".py")
+
+
+def _modules() -> list[str]:
+    """Every Python module of src/ as a dotted name (a package by its own name)."""
+    names = []
+    for path in sorted(SRC.rglob("*.py")):
+        parts = list(path.relative_to(SRC).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        names.append(".".join(parts))
+    return names
+
+
+def _architecture() -> str:
+    _needs_docs()
+    return (DOCS / "architecture.md").read_text(encoding="utf-8")
+
+
+def test_architecture_names_every_module_of_src():
+    text = _architecture()
+    missing = [name for name in _modules()
+               if not re.search(rf"`{re.escape(name)}[`( ]", text)]
+    missing += [path.name for path in sorted((SRC / "omahacore").iterdir())
+                if path.suffix in CORE_SOURCES and path.name not in text]
+    assert not missing, f"docs/architecture.md does not name {missing}"
+
+
+def _module_file(parts: list[str]) -> pathlib.Path | None:
+    base = SRC.joinpath(*parts)
+    for path in (base.with_suffix(".py"), base / "__init__.py", base.with_suffix(".pyx")):
+        if path.is_file():
+            return path
+    return None
+
+
+def _resolves(dotted: str) -> bool:
+    """``dotted`` is a module of src/, or an attribute of one (a compiled module's C-level
+    names: declared in its .pyx or .pxd)."""
+    import importlib
+    import warnings
+
+    parts = dotted.split(".")
+    cut = next((k for k in range(len(parts), 0, -1) if _module_file(parts[:k])), 0)
+    if cut == 0:
+        return False
+    if cut == len(parts):
+        return True
+    with warnings.catch_warnings():   # an old path named on purpose warns when imported
+        warnings.simplefilter("ignore", DeprecationWarning)
+        value = importlib.import_module(".".join(parts[:cut]))
+    for k, name in enumerate(parts[cut:]):
+        if not hasattr(value, name):
+            sources = [SRC.joinpath(*parts[:cut]).with_suffix(suffix) for suffix in (".pyx", ".pxd")]
+            return k == 0 and cut == len(parts) - 1 and any(
+                path.is_file() and re.search(rf"\b{name}\b", path.read_text("utf-8"))
+                for path in sources)
+        value = getattr(value, name)
+    return True
+
+
+def test_architecture_cites_only_paths_and_names_that_exist():
+    text = _architecture()
+    paths = set(re.findall(r"`((?:omaha|omahacore|tests|benchmarks|docs|tools)/[\w./-]+)`",
+                           text))
+    paths |= {p for p in re.findall(r"\(`?([\w/]+\.(?:pyx|pxd|pxi|pyi|py|h|md))`?", text)}
+    absent = [p for p in sorted(paths)
+              if not any((base / p).exists() for base in (ROOT, SRC, SRC / "omahacore", DOCS))]
+    names = set(re.findall(r"`(omaha(?:core)?(?:\.\w+)*)", text))
+    unknown = [name for name in sorted(names) if not _resolves(name)]
+    assert not absent and not unknown, (absent, unknown)
+
+
+def test_cross_references_name_documented_objects():
+    """Every ``[text][omaha.x.y]`` of the pages names an object that a ``::: module`` of the
+    API reference renders (so ``mkdocs build --strict`` finds it)."""
+    _needs_docs()
+    rendered, closed = set(), set()
+    for page in PAGES:
+        text = page.read_text(encoding="utf-8")
+        rendered |= set(re.findall(r"^::: ([\w.]+)$", text, re.MULTILINE))
+        closed |= set(re.findall(r"^::: ([\w.]+)\n    options:\n      members: false", text,
+                                 re.MULTILINE))
+    wrong = []
+    for page in PAGES:
+        for name in re.findall(r"\]\[((?:omaha|omahacore)[\w.]*)\]", page.read_text("utf-8")):
+            home = any(name == m or (name.startswith(m + ".") and m not in closed)
+                       for m in rendered)
+            if not home or not _resolves(name):
+                wrong.append((page.relative_to(DOCS).as_posix(), name))
+    assert not wrong, wrong

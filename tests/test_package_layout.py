@@ -9,6 +9,7 @@ import importlib
 import pathlib
 import pickle
 import random
+import re
 import subprocess
 import sys
 
@@ -152,3 +153,83 @@ def test_nothing_of_ours_imports_an_old_path(folder: str) -> None:
                 and "from omaha.equity " not in path.read_text("utf-8"):
             old.discard("omaha.equity")
         assert not old, (path, old)
+
+
+# --- the layers (docs/architecture.md): imports run one way -----------------------------------
+
+FOUNDATIONS = {"omaha.errors", "omaha.limits", "omaha.cards", "omaha.config", "omaha._version"}
+# package -> the packages it may import besides itself (the foundations and omahacore always)
+BELOW = {
+    "omaha.analysis": set(),
+    "omaha.game": {"omaha.history"},       # a hand snapshots itself (sealing, record) ...
+    "omaha.history": {"omaha.game"},       # ... and record reads the game's events, layout
+    "omaha.phh": {"omaha.game", "omaha.history"},
+    "omaha.arena": {"omaha.game", "omaha.history", "omaha.phh"},
+    "omaha.rl": {"omaha.game", "omaha.phh"},
+    "omaha.distributed": {"omaha.analysis", "omaha.game", "omaha.phh"},
+    "omaha.cli": {"omaha.analysis", "omaha.game", "omaha.history", "omaha.phh", "omaha.arena",
+                  "omaha.rl", "omaha.distributed"},
+    "omaha": {"omaha.analysis", "omaha.game"},   # the front door
+}
+
+
+def _source_modules() -> dict[str, pathlib.Path]:
+    """Every module of src/ but the old paths (a package's __init__ under its own name)."""
+    found = {}
+    for path in SRC.rglob("*.py"):
+        parts = list(path.relative_to(SRC).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts.pop()
+        if path not in SHIMS and not ast.get_docstring(ast.parse(path.read_text("utf-8")),
+                                                       clean=True).startswith("Deprecated"):
+            found[".".join(parts)] = path
+    return found
+
+
+def _group(module: str) -> str:
+    if module.startswith("omahacore") or module in FOUNDATIONS:
+        return "base"
+    if module == "omaha.__main__":   # python -m omaha: the command line
+        return "omaha.cli"
+    parts = module.split(".")
+    return ".".join(parts[:2]) if len(parts) > 1 and f"omaha.{parts[1]}" in BELOW else "omaha"
+
+
+def _graph() -> dict[str, set[str]]:
+    modules = _source_modules()
+    return {name: {other for other in _imported(path) if other in modules and other != name}
+            for name, path in modules.items()}
+
+
+def test_imports_run_one_way_with_no_circle() -> None:
+    graph = _graph()
+    done: set[str] = set()
+
+    def visit(node: str, path: list[str]) -> None:
+        if node in path:
+            raise AssertionError("import circle: " + " -> ".join(path[path.index(node):]))
+        if node not in done:
+            for other in graph[node]:
+                visit(other, [*path, node])
+            done.add(node)
+
+    for node in sorted(graph):
+        visit(node, [])
+
+
+def test_each_package_imports_only_the_layers_below_it() -> None:
+    for name, imports in _graph().items():
+        group = _group(name)
+        allowed = {"base", group} | BELOW.get(group, set())
+        if group == "base":   # the foundations import each other and the core, nothing else
+            allowed = {"base"}
+        above = {other for other in imports if _group(other) not in allowed}
+        assert not above, (name, above)
+
+
+def test_the_compiled_core_imports_nothing_from_omaha() -> None:
+    core = SRC / "omahacore"
+    for path in sorted(core.iterdir()):
+        if path.suffix in (".py", ".pyx", ".pxd", ".pxi"):
+            text = path.read_text(encoding="utf-8")
+            assert not re.search(r"^\s*(from|c?import)\s+omaha(\.|\s)", text, re.MULTILINE), path
