@@ -198,17 +198,19 @@ class ShowdownAndAward(HandCore):
             return 0
         total = self._pot - uncalled(self._contrib)
         try:
-            rake: Any = self._rake.rake_for(total, self._n, self._street >= 1)
+            answer: Any = self._rake.rake_for(total, self._n, self._street >= 1)
         except Exception:
             self._take_back()
             raise
-        if type(rake) is not int or not 0 <= rake <= total:
+        try:   # the one validator: a NumPy int is its value, a bool or 1.5 is no amount
+            return as_int(answer, "the rake", low=0, high=total, error=TableError, rule="K1")
+        except TableError as exc:
             where = ("the hand is back as it was before the last action" if self.undo_depth
                      else "no hand was dealt")
             self._take_back()
-            raise TableError("K1", f"the rake rule returned {rake!r} for a pot of {total}; it "
-                             f"must be a whole number of chips from 0 to {total}, so {where}")
-        return rake
+            raise type(exc)("K1", f"the rake rule returned {safe_repr(answer)} for a pot of "
+                            f"{total}; it must be a whole number of chips from 0 to {total}, "
+                            f"so {where}") from None
 
     def _take_back(self) -> None:
         """Put the hand back exactly as it was before the action now ending it, from its
