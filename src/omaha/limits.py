@@ -41,7 +41,7 @@ from __future__ import annotations
 import operator
 import reprlib
 import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from omaha.errors import LimitError, OmahaError, RuleError
@@ -107,8 +107,9 @@ def __getattr__(name: str) -> Any:
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
-def as_int(value: object, what: str, *, low: int | None = None, high: int | None = None,
-           error: type[OmahaError] = OmahaError, rule: str | None = None) -> int:
+def as_int(value: object, what: str | Callable[[], str], *, low: int | None = None,
+           high: int | None = None, error: type[OmahaError] = OmahaError,
+           rule: str | None = None) -> int:
     """``value`` as an exact ``int`` from ``low`` to ``high`` (either may be None: no bound).
 
     An integer is what ``operator.index`` accepts (``int``, NumPy integers, an object with
@@ -117,7 +118,9 @@ def as_int(value: object, what: str, *, low: int | None = None, high: int | None
 
     Raises ``error`` (with ``rule`` first when it is a :class:`RuleError`) naming ``what``: its
     TypeError subclass (``CardError`` -> ``CardTypeError``) for a value that is not an integer,
-    where it has one, and ``error`` itself for one out of range.
+    where it has one, and ``error`` itself for one out of range. ``what`` may be a function
+    that words it, called only for a refusal (hot paths: a name built per item costs more
+    than the check).
 
     >>> import numpy as np
     >>> as_int(7, "seat", low=1, high=10), as_int(np.uint8(7), "seat", low=1)
@@ -130,15 +133,16 @@ def as_int(value: object, what: str, *, low: int | None = None, high: int | None
     """
     number = _exact_int(value)
     if number is None:
-        raise _error(_type_error(error), rule, f"{what} must be an integer, got {safe_repr(value)}")
+        raise _error(_type_error(error), rule,
+                     f"{_named(what)} must be an integer, got {safe_repr(value)}")
     if low is not None and number < low:
-        raise _error(error, rule, f"{what} must be at least {low}, got {safe_repr(number)}")
+        raise _error(error, rule, f"{_named(what)} must be at least {low}, got {safe_repr(number)}")
     if high is not None and number > high:
         raise _error(error, rule, _above(what, str(high), number))
     return number
 
 
-def as_amount(value: object, what: str, *, low: int | None = 0,
+def as_amount(value: object, what: str | Callable[[], str], *, low: int | None = 0,
               error: type[OmahaError] = OmahaError, rule: str | None = None,
               above: type[OmahaError] = LimitError) -> int:
     """A number of chips: :func:`as_int` from ``low`` up, and at most :data:`MAX_CHIPS`; past
@@ -154,8 +158,12 @@ def as_amount(value: object, what: str, *, low: int | None = 0,
     return number
 
 
-def _above(what: str, bound: str, number: int) -> str:
-    return f"{what} must be at most {bound}, got {safe_repr(number)}"
+def _above(what: str | Callable[[], str], bound: str, number: int) -> str:
+    return f"{_named(what)} must be at most {bound}, got {safe_repr(number)}"
+
+
+def _named(what: str | Callable[[], str]) -> str:
+    return what if isinstance(what, str) else what()
 
 
 def _exact_int(value: object) -> int | None:

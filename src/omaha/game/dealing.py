@@ -31,6 +31,7 @@ compiled parser reads them.
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Iterable, Mapping, Sequence
 
@@ -217,7 +218,7 @@ def check_setup(config: GameConfig, stacks: Mapping[int, int],
     chips_of: dict[int, int] = {}
     for key, value in stacks.items():
         seat = as_int(key, "stacks: a seat", low=1, error=TableError, rule="T1")
-        chips_of[seat] = as_amount(value, f"stacks: seat {safe_repr(seat)}'s chips", low=1,
+        chips_of[seat] = as_amount(value, functools.partial(_chips_of, seat), low=1,
                                    error=TableError, rule="B8")
     most = config.variant.max_players
     if not 2 <= len(chips_of) <= most:
@@ -230,6 +231,11 @@ def check_setup(config: GameConfig, stacks: Mapping[int, int],
                          f"{safe_repr(button_seat)}")
     seats = tuple(sorted(chips_of))
     return seats, tuple([chips_of[seat] for seat in seats]), button_seat
+
+
+def _chips_of(seat: int) -> str:
+    """The name of a seat's chips in a refusal (worded only when one is made)."""
+    return f"stacks: seat {safe_repr(seat)}'s chips"
 
 
 def check_options(rng: object, rake: object, manual_showdown: object) -> None:
