@@ -9,7 +9,7 @@ K1), which is the simplest way to be sure an error leaves the hand as it was.
 
 It reuses only the stable lower layers: config, cards, events, dealing, deck, showdown,
 betting (``BettingRound`` and ``LegalActions``: the round's rules stay Python), clock and the
-compiled pot splitter. It never imports ``omaha.game.hand``, ``omaha.state`` or ``omaha.game.award``.
+compiled pot splitter. It never imports ``omaha.game.hand`` or ``omaha.game.award``.
 Rules: T3-T6 (posting, dealing), B1-B8 (betting), D2 (timeouts), S1 and S4 (showdown), K1.
 """
 
@@ -267,9 +267,7 @@ class ReferenceHand:
             return 0
         total = self.pot - uncalled(self.contrib)
         rake = self.rake_rule.rake_for(total, self.n, len(self.board_ints) >= 3)
-        if type(rake) is not int or not 0 <= rake <= total:
-            raise TableError("K1", f"the rake rule returned {rake!r} for a pot of {total}")
-        return rake
+        return as_int(rake, "the rake", low=0, high=total, error=TableError, rule="K1")
 
     def finish(self) -> None:
         rake = self.asked_rake()
