@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 
 from omaha.config import OMAHA_HILO, GameConfig
-from omaha.errors import IllegalActionError
+from omaha.errors import IllegalActionError, OmahaError
 from omaha.game.hand import Hand
 from omaha.limits import MAX_CHIPS
 from omahacore.engine import HandCore, shuffle_with
@@ -226,17 +226,21 @@ class Touchy(int):
         raise RuntimeError("repr")
 
 
-def test_refusals_name_a_hostile_int_without_running_its_methods() -> None:
-    """T1/B2: a seat or amount that is an int subclass with raising methods is refused with
-    the typed error (found by fuzz/fuzz_compiled.py's engine target)."""
-    from omaha.errors import TableError
-
+def test_a_hostile_int_seat_counts_as_its_value_without_running_its_methods() -> None:
+    """T1/B2 and the one integer rule: a seat that is an int subclass with raising methods is
+    read as its value (none of its methods run), so every action does exactly what it does
+    with the plain int (found by fuzz/fuzz_compiled.py's engine target)."""
     hand = Hand(PLO8, stacks={1: 200, 2: 200}, button=1, rng=random.Random(6))
-    before = state_of(hand)
-    for action in (hand.all_in, hand.fold, hand.check_or_call, hand.protect_all_in):
-        with pytest.raises(TableError):
-            action(seat=Touchy(1))
-    assert state_of(hand) == before
+    for name in ("all_in", "fold", "check_or_call", "protect_all_in", "call", "check"):
+        outcomes = []
+        for seat in (Touchy(1), 1, Touchy(2), 2):
+            branch = hand.copy()
+            try:
+                getattr(branch, name)(seat=seat)
+                outcomes.append(("ok", state_of(branch)))
+            except OmahaError as exc:
+                outcomes.append(("refused", type(exc), str(exc), state_of(branch)))
+        assert outcomes[0] == outcomes[1] and outcomes[2] == outcomes[3], name
 
 
 def test_threads_branching_one_hand_get_single_threaded_answers() -> None:

@@ -2,7 +2,7 @@
 """The hand engine's compiled centre: one hand's state as plain C numbers, its copy and undo,
 and the actions, each a pure transition over that state (issue 12).
 
-:class:`HandCore` is the base of :class:`omaha.hand.Hand`. It holds two small C structs
+:class:`HandCore` is the base of :class:`omaha.game.hand.Hand`. It holds two small C structs
 (``engine.pxd``): the hand's fixed :c:type:`Rules` (players, button, blinds, structure, bet
 units) and its :c:type:`State` (stacks, bets, contributions, player states, street, turn, the
 betting round). The betting rules B1-B8 are the transitions of :mod:`omahacore.transitions`
@@ -16,10 +16,10 @@ an undo stack, and :meth:`HandCore._pop` copies it back. :meth:`HandCore.copy` c
 structs and the log.
 
 The event log holds tuples ``(code, *fields)`` with the ``EV_*`` codes below;
-:attr:`omaha.hand.Hand.events` turns them into :mod:`omaha.events` objects when read.
+:attr:`omaha.game.hand.Hand.events` turns them into :mod:`omaha.game.events` objects when read.
 
 What happens once the betting is over (the showdown, S1, and the award, P1-S4, K1) is asked of
-the subclass through ``self._showdown()`` and ``self._finish()`` (:mod:`omaha.award`).
+the subclass through ``self._showdown()`` and ``self._finish()`` (:mod:`omaha.game.award`).
 """
 
 cimport cython
@@ -28,7 +28,7 @@ from libc.string cimport memset
 
 from libc.stdint cimport INT64_MAX
 
-from omahacore._input cimport shown
+from omahacore._input cimport exact_int, shown
 from omahacore._types cimport chips_t, strength_t
 from omahacore.transitions cimport (
     ACTIVE, AFTER_HOLES, MAX_PLAYERS, MUCKED, OK, POST_ANTE, PREFLOP, RIVER, SHOWDOWN, TO_AWARD,
@@ -92,7 +92,7 @@ def shuffle_with(bytes entropy, int count):
 cdef class HandCore:
     """One hand's state in C structs, with the actions as checked transitions over it.
 
-    Not made directly: :class:`omaha.hand.Hand` checks the arguments and calls
+    Not made directly: :class:`omaha.game.hand.Hand` checks the arguments and calls
     :meth:`_start`.
     """
 
@@ -120,7 +120,7 @@ cdef class HandCore:
 
         ``blinds`` is ``(ante, small blind, big blind, big blind ante)``; ``live_blinds`` the
         indices posting a live big blind (T5); ``units`` the bet unit per street. The caller
-        (:class:`omaha.hand.Hand`) has checked every argument; these checks only keep the C
+        (:class:`omaha.game.hand.Hand`) has checked every argument; these checks only keep the C
         state in bounds.
         """
         cdef int n = len(seats), k, count, street = self.state.street
@@ -356,15 +356,17 @@ cdef class HandCore:
         whoever is to act) against the turn (B1)."""
         cdef int i = -1
         cdef Reason reason
+        cdef object number = None
         if seat is not None:
-            if type(seat) is not int:   # bool and 1.0 compare equal to 1
+            number = exact_int(seat)   # the one integer rule: bool (equal to 1) is no seat
+            if number is None:
                 raise TableError("T1", "seat must be a seat number (int) or None, got "
                                  f"{shown(seat)}")
-            i = self.seats.index(seat) if seat in self.seats else -2
+            i = self.seats.index(number) if number in self.seats else -2
         reason = turn_reason(&self.state, i)
         if reason != OK:
             turn = self.seats[self.state.to_act] if self.state.to_act >= 0 else None
-            raise refused(reason, seat=shown(seat), turn=turn)
+            raise refused(reason, seat=shown(number), turn=turn)
         return self.state.to_act
 
     cdef object _refused(self, void* refusal, object to):
@@ -415,9 +417,10 @@ cdef class HandCore:
         with cython.critical_section(self):
             i = self._turn_index(seat)
             if type(to) is not int:
-                if isinstance(to, bool) or not isinstance(to, int):
+                to_int = exact_int(to)   # the one integer rule: NumPy ints count, bool not
+                if to_int is None:
                     raise refused(Reason.NOT_AN_AMOUNT, to=shown(to))
-                to = int(to)
+                to = to_int
             s = &self.state
             if not -INT64_MAX <= to <= INT64_MAX:
                 raise refused(Reason.BEYOND_ANY_STACK, to=shown(to))

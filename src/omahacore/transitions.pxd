@@ -11,7 +11,7 @@ from omahacore._types cimport card_t, chips_t, strength_t
 cdef enum:
     MAX_PLAYERS = 10
 
-# Player states (omaha.states) and streets.
+# Player states (omaha.game.status) and streets.
 cdef enum:
     ACTIVE = 0
     FOLDED = 1
@@ -114,7 +114,7 @@ cdef void seat_blinds(Rules* r, int button, bint single_blind) noexcept nogil
 
 # The dealt sequence (T6): hole cards one at a time clockwise from the small blind, then,
 # counted from the end of the hole cards: burn, flop, flop, flop, burn, turn, burn, river.
-# STREET_CARDS (this module's Python table, read by omaha.dealing) is built from these.
+# STREET_CARDS (this module's Python table, read by omaha.game.dealing) is built from these.
 cdef enum:
     BURN_FLOP = 0
     FLOP_AT = 1

@@ -4,7 +4,7 @@
 
 Each table is a hand engine state (``omahacore.transitions``: the same ``Rules`` and
 ``State`` structs and the same transitions the hand engine runs), so the tables play exactly
-the game :class:`omaha.hand.Hand` plays, for every configuration: blinds or a single blind,
+the game :class:`omaha.game.hand.Hand` plays, for every configuration: blinds or a single blind,
 antes and big blind antes, fixed, pot and no limit. A step takes one discrete action per
 table (:class:`omaha.rl.ActionSet`: fold, check/call, raise sizes), checks every action
 against its table's mask before any table changes, applies them without the GIL, awards
@@ -160,7 +160,7 @@ cdef object checked(object value, str name, object dtype, tuple shape, bint writ
 
 
 def observe_hand(HandCore hand, int player, object out, double scale):
-    """Write ``player``'s observation of a hand (:class:`omaha.hand.Hand`) into ``out``, a
+    """Write ``player``'s observation of a hand (:class:`omaha.game.hand.Hand`) into ``out``, a
     float32 array of ``TABLE_FEATURES + PLAYER_FEATURES * players``."""
     cdef Legal legal
     cdef float[::1] row
