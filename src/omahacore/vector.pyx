@@ -484,8 +484,10 @@ cdef class VectorCore:
         """Apply one action per table (``actions``: int64, one per table), each checked
         against :attr:`action_mask` first: any masked or unknown action refuses the whole
         step and changes nothing. Hands that end are awarded, their results written to
-        :attr:`results` and :attr:`ended`, and the next hand dealt from the pool (which must
-        hold a deck per table: :meth:`refill`). Returns how many hands ended;
+        :attr:`results` and :attr:`ended` (a row of results is cleared the step after, when
+        its table's hand goes on: the arrays are the kernel's), and the next hand dealt from
+        the pool (which must hold a deck per table: :meth:`refill`). Returns how many hands
+        ended;
         :attr:`observation`, :attr:`action_mask` and :attr:`actors` then describe every
         table's next decision."""
         cdef Py_ssize_t t, bad = -1, ended = 0
@@ -525,11 +527,13 @@ cdef class VectorCore:
                             outcome = apply_check(r, s, i)
                     else:
                         outcome = apply_raise(r, s, i, self.totals[t * (self.nraise + 1) + a - 2])
-                    done[t] = outcome != TURN
                     if outcome == TURN:
-                        for i in range(self.n):
-                            rewards[t, i] = 0.0
+                        if done[t]:   # the row holds the last step's results: clear them
+                            for i in range(self.n):
+                                rewards[t, i] = 0.0
+                            done[t] = 0
                     else:
+                        done[t] = 1
                         if self.finish(t, outcome == TO_SHOWDOWN, &rewards[t, 0]) != 0:
                             failed = 2
                             break
