@@ -41,8 +41,9 @@ from pettingzoo import AECEnv
 
 from omaha.config import GameConfig
 from omaha.errors import IllegalActionError
+from omaha.limits import safe_repr
 from omaha.rl.actions import ActionSet
-from omaha.rl.game import Episode, make_config
+from omaha.rl.game import Episode, choice_option, make_config, reward_option
 
 __all__ = ["env", "raw_env"]
 
@@ -66,14 +67,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
                  stakes: tuple[int, int] = (2, 4), actions: ActionSet | None = None,
                  render_mode: str | None = None, illegal_reward: float | None = None) -> None:
         super().__init__()
-        self.illegal_reward = illegal_reward
+        self.illegal_reward = reward_option(illegal_reward, "illegal_reward")
         if config is None:
             config = make_config(game, blinds, stakes)
         self.episode = Episode(config, players=players, stack=stack, actions=actions)
-        if render_mode not in (None, "human", "ansi"):
-            raise ValueError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
-        self.render_mode = render_mode
-        self.possible_agents = [f"player_{i}" for i in range(players)]
+        self.render_mode = choice_option(render_mode, "render_mode", (None, "human", "ansi"))
+        self.possible_agents = [f"player_{i}" for i in range(self.episode.players)]
         self.agents: list[str] = []
         self._index = {agent: i for i, agent in enumerate(self.possible_agents)}
         size = self.episode.actions.size
@@ -113,13 +112,31 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return {"observation": episode.observation(i), "action_mask": np.array(mask, np.int8)}
 
     def step(self, action: Any) -> None:
+        """Apply ``action`` for :attr:`agent_selection`.
+
+        A non-action (NaN, a float, a bool, text, an array, an index outside the action
+        space) raises :class:`~omaha.errors.IllegalActionError` (its TypeError subclass for
+        a wrong type) and changes nothing, whatever ``illegal_reward`` says: only a masked
+        action of the space is an illegal move. A finished agent's step takes ``None``
+        (PettingZoo's dead step); once every agent is done, ``step`` warns and does nothing,
+        as PettingZoo's ``OrderEnforcingWrapper`` does.
+        """
         if self.episode.hand is None:
             raise AttributeError("step() before reset(): call reset() first")
+        if not self.agents:
+            from pettingzoo.utils.env_logger import EnvLogger
+
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
+            if action is not None:
+                raise IllegalActionError("B2", f"{agent} is done: the only action now is None, "
+                                               f"got {safe_repr(action)}")
             self._was_dead_step(action)
             return
         episode = self.episode
+        action = episode.action_index(action)   # a non-action is no move: it is refused
         self._cumulative_rewards[agent] = 0.0
         try:
             episode.step(action)

@@ -42,14 +42,15 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha.config import FIXED_LIMIT, GameConfig, parse_variant
-from omaha.errors import ArrayError, ConfigError, IllegalActionError
+from omaha.errors import ArrayError, ConfigError, ConfigTypeError, IllegalActionError
 from omaha.game.hand import Hand
 from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import CHECK_CALL, FOLD, ActionSet
 from omahacore.actions import LegalActions
 from omahacore.vector import PLAYER_FEATURES, TABLE_FEATURES, observe_hand
 
-__all__ = ["PLAYER_FEATURES", "TABLE_FEATURES", "Episode", "make_config"]
+__all__ = ["PLAYER_FEATURES", "TABLE_FEATURES", "Episode", "amount_pair", "choice_option",
+           "make_config", "reward_option"]
 
 # The observation layout is the compiled kernel's (omahacore.vector), stated there once.
 
@@ -67,9 +68,35 @@ def make_config(game: str = "PO", blinds: tuple[int, int] = (1, 2),
     Raises:
         ConfigError: an unknown name (the message lists the accepted names) or bad stakes.
     """
+    small_blind, big_blind = amount_pair(blinds, "blinds")
+    small_bet, big_bet = amount_pair(stakes, "stakes")
     if parse_variant(game).usual is FIXED_LIMIT:
-        return GameConfig.named(game, small_bet=stakes[0], big_bet=stakes[1])
-    return GameConfig.named(game, small_blind=blinds[0], big_blind=blinds[1])
+        return GameConfig.named(game, small_bet=small_bet, big_bet=big_bet)
+    return GameConfig.named(game, small_blind=small_blind, big_blind=big_blind)
+
+
+def amount_pair(value: object, what: str) -> tuple[int, int]:
+    """``value`` (``blinds`` or ``stakes``) as two integers: a list, tuple or 1-D NumPy array
+    of two items, each read by the one validator (the game checks their ranges).
+
+    >>> amount_pair([1, 2], "blinds")
+    (1, 2)
+    >>> amount_pair((1,), "blinds")
+    Traceback (most recent call last):
+    ...
+    omaha.errors.ConfigError: T3: blinds must be a pair of integers (small, big), got (1,)
+    """
+    items: tuple[object, ...] | None = None
+    if type(value) in (list, tuple):
+        items = tuple(value)   # type: ignore[arg-type]
+    elif isinstance(value, np.ndarray) and value.ndim == 1:
+        items = tuple(value.tolist())
+    if items is None or len(items) != 2:
+        error = ConfigTypeError if items is None else ConfigError
+        raise error("T3", f"{what} must be a pair of integers (small, big), "
+                          f"got {safe_repr(value)}")
+    return (as_int(items[0], f"{what}[0]", error=ConfigError, rule="T3"),
+            as_int(items[1], f"{what}[1]", error=ConfigError, rule="T3"))
 
 
 class Episode:
@@ -158,11 +185,21 @@ class Episode:
         self._require()
         return list(self._mask)
 
+    def action_index(self, action: object) -> int:
+        """``action`` as an index of the action set, by the one validator: an integer (a
+        NumPy integer or a 0-d integer array counts; NaN, floats, bools, text and arrays do
+        not: :class:`~omaha.errors.IllegalActionTypeError`) from 0 to ``actions.size - 1``
+        (else :class:`~omaha.errors.IllegalActionError`). Whether it is legal now is
+        :meth:`step`'s question; nothing changes here."""
+        return as_int(action, "an action", low=0, high=self.actions.size - 1,
+                      error=IllegalActionError, rule="B2")
+
     def step(self, action: int) -> None:
-        """Apply discrete ``action`` for the player to act; refuses a masked action."""
+        """Apply discrete ``action`` for the player to act; refuses a non-action
+        (:meth:`action_index`) and a masked one, changing nothing."""
         hand = self._hand
-        action = as_int(action, "an action", error=IllegalActionError, rule="B2")
-        if not 0 <= action < self.actions.size or not self._mask[action]:
+        action = self.action_index(action)
+        if not self._mask[action]:
             allowed = self.actions.describe(self._mask)
             raise IllegalActionError("B2", f"action {action} is not legal now; legal: {allowed}")
         if action == FOLD:
@@ -214,3 +251,31 @@ class Episode:
             obs = out
         observe_hand(hand, player, obs, self._scale)
         return obs
+
+
+def reward_option(value: object, what: str) -> float | None:
+    """A reward option (``illegal_reward``): None, or a finite real number (an int, a float,
+    a NumPy number; never a bool, NaN or infinity), as a float.
+
+    >>> reward_option(-1, "illegal_reward"), reward_option(None, "illegal_reward")
+    (-1.0, None)
+    """
+    if value is None:
+        return None
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.number)):
+        raise ConfigTypeError(None, f"{what} must be None or a number, got {safe_repr(value)}")
+    number = float(value)
+    if not np.isfinite(number):
+        raise ConfigError(None, f"{what} must be a finite number, got {safe_repr(value)}")
+    return number
+
+
+def choice_option(value: object, what: str, choices: tuple[str | None, ...]) -> Any:
+    """``value`` if it is one of ``choices`` (compared by type and value: no object is asked
+    to compare itself), else a :class:`~omaha.errors.ConfigError` listing them."""
+    if (value is None or type(value) is str) and value in choices:
+        return value
+    listed = ", ".join(repr(choice) for choice in choices)
+    error = ConfigError if value is None or type(value) is str else ConfigTypeError
+    raise error(None, f"{what} must be one of {listed}, got {safe_repr(value)}")
+

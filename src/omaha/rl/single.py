@@ -36,10 +36,10 @@ import numpy as np
 from gymnasium import spaces
 
 from omaha.config import GameConfig
-from omaha.errors import ConfigError, IllegalActionError
-from omaha.limits import as_int
+from omaha.errors import ConfigError, ConfigTypeError, IllegalActionError
+from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import ActionSet
-from omaha.rl.game import Episode, make_config
+from omaha.rl.game import Episode, choice_option, make_config, reward_option
 
 __all__ = ["OmahaGymEnv"]
 
@@ -56,20 +56,20 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
                  stack: int | None = None, blinds: tuple[int, int] = (1, 2),
                  stakes: tuple[int, int] = (2, 4), actions: ActionSet | None = None,
                  render_mode: str | None = None, illegal_reward: float | None = -1.0) -> None:
-        self.illegal_reward = illegal_reward
+        self.illegal_reward = reward_option(illegal_reward, "illegal_reward")
         if config is None:
             config = make_config(game, blinds, stakes)
         self.episode = Episode(config, players=players, stack=stack, actions=actions)
+        players = self.episode.players
         self.seat = as_int(seat, "seat", low=0, high=players - 1, error=ConfigError, rule="T1")
         if opponents is None:
             from omaha.game.bots import StrengthBot
 
             opponents = [StrengthBot() for _ in range(players - 1)]
-        if len(opponents) != players - 1:
-            raise ConfigError("T1", f"{players - 1} opponents needed, got {len(opponents)}")
-        others = [i for i in range(players) if i != seat]
-        self.opponents: dict[int, Any] = dict(zip(others, opponents))
-        self.render_mode = render_mode
+        policies = _policies(opponents, players - 1)
+        others = [i for i in range(players) if i != self.seat]
+        self.opponents: dict[int, Any] = dict(zip(others, policies))
+        self.render_mode = choice_option(render_mode, "render_mode", (None, "ansi"))
         size = self.episode.actions.size
         self.action_space = spaces.Discrete(size)
         self.observation_space = spaces.Dict({
@@ -115,7 +115,12 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         return self._observe(), {"skipped_hands": self._skipped}
 
     def step(self, action: Any) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """The learner's ``action``; a non-action (NaN, a float, a bool, text, an array, an
+        index outside the action space) raises :class:`~omaha.errors.IllegalActionError`
+        (its TypeError subclass for a wrong type) and changes nothing, whatever
+        ``illegal_reward`` says: only a masked action of the space is an illegal move."""
         episode = self.episode
+        action = episode.action_index(action)   # a non-action is no move: it is refused
         try:
             episode.step(action)
         except IllegalActionError as exc:
@@ -138,3 +143,20 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         from omaha.phh import dumps
 
         return dumps(self.history())
+
+
+def _policies(opponents: object, needed: int) -> list[Any]:
+    """``opponents`` as a list of ``needed`` policies, each a bot (with ``decide``) or a
+    callable; anything else is refused here, before a hand is dealt."""
+    if isinstance(opponents, (str, bytes)) or not isinstance(opponents, Sequence):
+        raise ConfigTypeError("T1", f"opponents must be a list of {needed} bots or callables, "
+                                    f"got {safe_repr(opponents)}")
+    policies = list(opponents)
+    if len(policies) != needed:
+        raise ConfigError("T1", f"{needed} opponents needed, got {len(policies)}")
+    for i, policy in enumerate(policies):
+        if not (callable(getattr(policy, "decide", None)) or callable(policy)):
+            raise ConfigTypeError("T1", f"opponents[{i}] must be a bot (with decide) or a "
+                                        f"callable, got {safe_repr(policy)}")
+    return policies
+

@@ -48,7 +48,7 @@ import numpy as np
 import numpy.typing as npt
 
 from omaha.config import FIXED_LIMIT, POT_LIMIT, GameConfig
-from omaha.errors import ArrayError, ArrayTypeError, ConfigError
+from omaha.errors import ArrayError, ArrayTypeError, ConfigError, ConfigTypeError
 from omaha.game.hand import Hand
 from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import ActionSet
@@ -68,6 +68,9 @@ class VectorTables:
                  stakes: tuple[int, int] = (2, 4), actions: ActionSet | None = None,
                  engine: str = "compiled") -> None:
         tables = as_int(tables, "tables", low=1, high=1_000_000, error=ConfigError)
+        if type(engine) is not str:
+            raise ConfigTypeError(None, "engine must be 'compiled' or 'hands', "
+                                        f"got {safe_repr(engine)}")
         if engine in ("auto", "numpy"):   # the names of 0.1's engines
             warnings.warn(f"engine={engine!r} is deprecated: the compiled engine plays every "
                           "game; use 'compiled' (the default)", DeprecationWarning, stacklevel=2)
@@ -78,6 +81,7 @@ class VectorTables:
             config = make_config(game, blinds, stakes)
         first = Episode(config, players=players, stack=stack, actions=actions)  # checks options
         self.config, self.stack = config, first.stack
+        players = first.players   # the checked int
         self.tables, self.players = tables, players
         self.actions = first.actions
         self.engine = engine
