@@ -30,7 +30,7 @@ from importlib import resources
 from typing import Any
 
 from omaha.errors import OmahaError
-from omaha.limits import as_int
+from omaha.limits import as_int, safe_repr
 
 __all__ = [
     "ACTIONS",
@@ -52,8 +52,23 @@ ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "
 """The actions a client may send (the :class:`~omaha.game.hand.Hand` methods of those names)."""
 
 MAX_NAME = 32
-MAX_INT = 2**53 - 1
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{32,128}")   # every integer a JSON client may send fits a double exactly
+MAX_TOKEN = 128
+MAX_INT = 2**53 - 1   # every integer a JSON client may send fits a double exactly
+TOKEN_FORBIDDEN = "[^A-Za-z0-9_-]"
+"""What a token a client draws for ``join`` may not hold: 32 to 128 URL-safe characters (the
+server draws 43 such)."""
+TOKEN_ANY_FORBIDDEN = "[^!-~]"
+"""What a ``resume`` or ``leave`` token may not hold: 1 to 128 printable ASCII characters
+(one no seat holds gets ``bad_token``)."""
+NAME_FORBIDDEN = ("[\\u0000-\\u001f\\u007f-\\u00a0\\u00ad\\u061c\\u1680\\u180e"
+                  "\\u2000-\\u200f\\u2028-\\u202f\\u205f-\\u206f\\u3000\\ud800-\\udfff"
+                  "\\ufeff\\ufff9-\\ufffb]")
+"""What a player's name may not hold anywhere: control, format, separator (but the plain
+space) and surrogate code points. The JSON Schema's ``join`` says ``not: {pattern: ...}``
+with this very pattern, so parser and schema cannot disagree (a test runs both)."""
+_TOKEN_FORBIDDEN = re.compile(TOKEN_FORBIDDEN)
+_TOKEN_ANY_FORBIDDEN = re.compile(TOKEN_ANY_FORBIDDEN)
+_NAME_FORBIDDEN = re.compile(NAME_FORBIDDEN)
 
 
 class ProtocolError(OmahaError):
@@ -128,20 +143,50 @@ _FIELDS = {"join": {"name", "table", "token"}, "resume": {"token", "last_seq"},
 
 
 def _int(data: dict[str, Any], name: str, *, minimum: int, required: bool = False) -> int | None:
+    """An integer field, as JSON Schema reads one: a number with no fraction (``3`` or
+    ``3.0``; never ``true``), from ``minimum`` to :data:`MAX_INT`; null or absent is None."""
     value = data.get(name)
     if value is None:
         if required:
             raise ProtocolError("bad_message", f"{name} is required")
         return None
+    if type(value) is float and value.is_integer() and abs(value) <= MAX_INT:
+        value = int(value)   # exact: every integer up to MAX_INT is a double
     try:
         return as_int(value, name, low=minimum, high=MAX_INT)
     except OmahaError as exc:   # the one validator's words, as the protocol's error
         raise ProtocolError("bad_message", str(exc)[:200]) from None
 
 
+def _text(data: dict[str, Any], name: str, *, low: int, high: int, forbidden: re.Pattern[str],
+          what: str, required: bool = True) -> str | None:
+    """A text field, the one check every string a client sends goes through before it is
+    hashed, stored or compared: a ``str`` of ``low`` to ``high`` code points with no code
+    point ``forbidden`` matches, so never a lone surrogate (no text that cannot be encoded
+    reaches a hash or the database). ``what`` words the rule for the error."""
+    value = data.get(name)
+    if value is None and not required:
+        return None
+    if not isinstance(value, str) or not low <= len(value) <= high \
+            or forbidden.search(value) is not None:
+        raise ProtocolError("bad_message", f"{name} must be {what}")
+    return value
+
+
+_NAME_RULE = f"1 to {MAX_NAME} characters, none of them a control, format or separator " \
+             "character but the space"
+_TOKEN_RULE = "32 to 128 characters of A-Z a-z 0-9 _ -"
+_TOKEN_ANY_RULE = f"1 to {MAX_TOKEN} printable ASCII characters"
+
+
 def parse_client_message(text: str | bytes) -> ClientMessage:
-    """The message in one text frame; :class:`ProtocolError` names what is wrong."""
-    if isinstance(text, bytes):
+    """The message in one text frame; :class:`ProtocolError` names what is wrong.
+
+    This is the one validation entry of the arena: every field of every client message is
+    checked here (text by :func:`_text`, numbers by :func:`_int`) and agrees with the
+    shipped JSON Schema's ``client_message`` (tests run both on the same messages).
+    """
+    if not isinstance(text, str):
         raise ProtocolError("bad_message", "send JSON in text frames, not binary")
     try:
         data = json.loads(text)
@@ -151,24 +196,22 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         raise ProtocolError("bad_message", "a message is a JSON object")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
-        raise ProtocolError("unknown_type", f"unknown message type {kind!r}"[:200])
+        raise ProtocolError("unknown_type", f"unknown message type {safe_repr(kind)}"[:200])
     extra = set(data) - _FIELDS[kind] - {"type"}
     if extra:
-        raise ProtocolError("bad_message", f"unknown fields in {kind}: {sorted(extra)}"[:200])
+        raise ProtocolError("bad_message", f"unknown fields in {kind}: "
+                            f"{safe_repr(sorted(extra))}"[:200])
     if kind == "join":
-        name = data.get("name")
-        if not isinstance(name, str) or not 1 <= len(name) <= MAX_NAME or not name.isprintable():
-            raise ProtocolError("bad_message", f"name must be 1 to {MAX_NAME} printable "
-                                "characters")
-        token = data.get("token")
-        if token is not None and (not isinstance(token, str) or not _TOKEN.fullmatch(token)):
-            raise ProtocolError("bad_message", "token must be 32 to 128 characters of "
-                                "A-Z a-z 0-9 _ -")
+        name = _text(data, "name", low=1, high=MAX_NAME, forbidden=_NAME_FORBIDDEN,
+                     what=_NAME_RULE)
+        assert name is not None
+        token = _text(data, "token", low=32, high=128, forbidden=_TOKEN_FORBIDDEN,
+                      what=_TOKEN_RULE, required=False)
         return Join(name=name, table=_int(data, "table", minimum=1), token=token)
     if kind in ("resume", "leave"):
-        token = data.get("token")
-        if not isinstance(token, str) or not 1 <= len(token) <= 128:
-            raise ProtocolError("bad_message", "token must be a string of 1 to 128 characters")
+        token = _text(data, "token", low=1, high=MAX_TOKEN, forbidden=_TOKEN_ANY_FORBIDDEN,
+                      what=_TOKEN_ANY_RULE)
+        assert token is not None
         if kind == "leave":
             return Leave(token=token)
         last = _int(data, "last_seq", minimum=0, required=True)
@@ -181,8 +224,8 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
     if kind == "act":
         action = data.get("action")
         if not isinstance(action, str) or action not in ACTIONS:
-            raise ProtocolError("bad_message", f"unknown action {action!r}; expected one of "
-                                f"{', '.join(ACTIONS)}"[:300])
+            raise ProtocolError("bad_message", f"unknown action {safe_repr(action)}; expected "
+                                f"one of {', '.join(ACTIONS)}"[:300])
         to = _int(data, "to", minimum=1)
         if (to is None) != (action != "bet_or_raise"):
             raise ProtocolError("bad_message", "give to with bet_or_raise, and only with it")

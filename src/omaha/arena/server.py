@@ -125,6 +125,7 @@ class _Client:
         self.rate, self.burst = rate, burst
         self.tokens = float(burst)
         self.closing = False
+        self.writer: asyncio.Task[None] | None = None
         # websockets >= 13 (the asyncio implementation): write frames synchronously
         self.direct = _OPEN is not None and hasattr(ws, "protocol") and hasattr(ws, "send_data")
         self.stamp = time.monotonic()
@@ -313,20 +314,15 @@ class ArenaServer:
         from websockets.exceptions import ConnectionClosed
 
         client = _Client(ws, self.rate, self.burst)
-        writer = asyncio.create_task(self._writer(client))
+        writer = client.writer = asyncio.create_task(self._writer(client))
         try:
             async for frame in ws:
                 started = time.perf_counter()
                 if client.closing:
                     continue   # keep reading so the close handshake can complete
                 if not client.allow():
-                    client.closing = True
-                    client.push(error_message("rate_limited", "too many messages; closing"))
-                    client.outbox.put_nowait(None)
-                    closer = asyncio.create_task(self._close_after(client, writer))
-                    self._closers.add(closer)
-                    closer.add_done_callback(self._closers.discard)
-                    self._detach(client)
+                    self._drop(client, 1008, "rate limit", "rate_limited",
+                               "too many messages; closing")
                     continue
                 self._receive(client, frame, started)
         except ConnectionClosed:
@@ -336,9 +332,11 @@ class ArenaServer:
             if not client.closing:
                 writer.cancel()
 
-    async def _close_after(self, client: _Client, writer: asyncio.Task[None]) -> None:
-        await writer
-        await client.ws.close(1008, "rate limit")
+    async def _close_after(self, client: _Client, code: int, reason: str) -> None:
+        writer = client.writer
+        if writer is not None:
+            await writer
+        await client.ws.close(code, reason)
 
     async def _writer(self, client: _Client) -> None:
         from websockets.exceptions import ConnectionClosed
@@ -398,6 +396,23 @@ class ArenaServer:
             client.push(error_message(exc.code, exc.detail, rule=exc.rule))
         except OmahaError as exc:
             client.push(error_message("refused", str(exc), rule=getattr(exc, "rule", None)))
+        except Exception:   # a bug met by one frame: that connection goes, the server stays
+            log.exception("a client frame could not be handled")
+            self._drop(client, 1011, "internal error", "internal",
+                       "the server could not handle this message; closing")
+
+    def _drop(self, client: _Client, code: int, reason: str, error: str, message: str) -> None:
+        """Send ``client`` an error, then close its connection with ``code`` and ``reason``
+        (after what is queued for it); its seat, if any, is disconnected (D3), not freed."""
+        if client.closing:
+            return
+        client.closing = True
+        client.push(error_message(error, message))
+        client.outbox.put_nowait(None)
+        self._detach(client)
+        closer = asyncio.create_task(self._close_after(client, code, reason))
+        self._closers.add(closer)
+        closer.add_done_callback(self._closers.discard)
 
     def _act(self, client: _Client, message: Act, started: float) -> None:
         started_cpu = time.process_time()
