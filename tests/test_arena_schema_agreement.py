@@ -1,0 +1,101 @@
+"""Issue 21, class 4: the shipped JSON Schema and the server's parser give the same verdict
+on every client message, valid or mutated (the same cases run through both)."""
+
+import json
+
+import pytest
+
+jsonschema = pytest.importorskip("jsonschema")
+from hypothesis import given
+from hypothesis import strategies as st
+
+from omaha.arena import load_schema
+from omaha.arena.messages import (
+    MAX_INT,
+    NAME_FORBIDDEN,
+    ProtocolError,
+    parse_client_message,
+)
+
+CLIENT = jsonschema.Draft202012Validator(
+    {**{k: v for k, v in load_schema().items() if k != "oneOf"}, "$ref": "#/$defs/client_message"})
+
+VALID = [
+    {"type": "join", "name": "ann"},
+    {"type": "join", "name": "ünïcode ♠ 名前", "table": 2, "token": "k" * 40},
+    {"type": "join", "name": "a b", "table": None, "token": None},
+    {"type": "resume", "token": "t" * 43, "last_seq": 0},
+    {"type": "act", "action": "fold"},
+    {"type": "act", "action": "bet_or_raise", "to": 12, "hand": 3, "seat": 2},
+    {"type": "act", "action": "check_or_call", "to": None, "hand": None, "seat": None},
+    {"type": "leave", "token": "forged"},
+    {"type": "watch", "table": 1},
+    {"type": "watch", "table": 1, "last_seq": None},
+    {"type": "watch", "table": 3, "last_seq": 7},
+    {"type": "ping"},
+]
+
+ODD_VALUES = [None, True, False, 0, 1, -1, 2, 1.0, 2.5, -0.0, 1e308, float("nan"),
+              float("inf"), MAX_INT, MAX_INT + 1, 2**64, 10**30, "", "x", "1", "ann\n", " ",
+              "\ud800", "a\udfffb", "k" * 31, "k" * 32, "k" * 128, "k" * 129, "é" * 32,
+              "é" * 33, "\u200b", "a\u2028b", "\x7f", "\u00a0", "name\u202e", "😀" * 5,
+              "k" * 39 + "=", [], {}, ["fold"], {"a": 1}, "fold", "bet_or_raise", "raise",
+              "join", "ping"]
+
+
+def verdicts(message):
+    """(parser accepts, schema accepts) for one message sent as JSON text."""
+    text = json.dumps(message)
+    try:
+        parse_client_message(text)
+        parsed = True
+    except ProtocolError:
+        parsed = False
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return parsed, False
+    return parsed, CLIENT.is_valid(data)
+
+
+def mutations():
+    for message in VALID:
+        fields = ["type", "name", "table", "token", "last_seq", "action", "to", "hand", "seat"]
+        for field in fields:
+            if field in message:
+                yield {k: v for k, v in message.items() if k != field}
+            for value in ODD_VALUES:
+                yield {**message, field: value}
+        yield {**message, "extra": 1}
+
+
+@pytest.mark.parametrize("message", VALID, ids=lambda m: m["type"])
+def test_valid_messages_pass_both(message):
+    assert verdicts(message) == (True, True)
+
+
+def test_parser_and_schema_agree_on_every_mutation():
+    disagree = [(m, v) for m in mutations() if (v := verdicts(m))[0] != v[1]]
+    assert not disagree, disagree[:10]
+
+
+def test_the_schema_name_rule_is_the_parsers():
+    join = next(o for o in load_schema()["$defs"]["client_message"]["oneOf"]
+                if o["properties"]["type"] == {"const": "join"})
+    assert join["properties"]["name"]["not"]["pattern"] == NAME_FORBIDDEN
+
+
+KEYS = st.sampled_from(["type", "name", "table", "token", "last_seq", "action", "to", "hand",
+                        "seat", "x"])
+VALUES = st.one_of(st.sampled_from(ODD_VALUES), st.integers(-5, 2**54), st.text(max_size=40),
+                   st.floats(allow_nan=False),
+                   st.sampled_from(["join", "resume", "act", "leave", "watch", "ping"]))
+
+
+@given(st.dictionaries(KEYS, VALUES, max_size=6),
+       st.sampled_from(["join", "resume", "act", "leave", "watch", "ping", None]))
+def test_parser_and_schema_agree_on_random_messages(message, kind):
+    if kind is not None:
+        message = {**message, "type": kind}
+    parsed, valid = verdicts(message)
+    assert parsed == valid, message
