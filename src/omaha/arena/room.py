@@ -184,12 +184,25 @@ class TableRoom:
                 return seat
         return None
 
+    def dealt_in(self, seat: int | None) -> bool:
+        """Whether the player now at ``seat`` was dealt into the hand in play (or the last
+        one): visibility goes by player, not by seat number. A newcomer on a seat freed
+        between hands joined after that hand began (``joined_seq`` past the hand's
+        ``seq_base``), so sees it as a spectator does: never what the previous occupant
+        held, folded cards included."""
+        hand = self.table.hand
+        record = self.players.get(seat) if seat is not None else None
+        return hand is not None and record is not None and seat in hand.seats \
+            and record.joined_seq <= self.seq_base
+
     def view(self, seat: int | None) -> dict[str, Any] | None:
-        """``seat``'s view of the hand with the clock (a spectator's if not dealt in or
-        None): never a hole card the seat may not see."""
+        """``seat``'s view of the hand with the clock (a spectator's if its player was not
+        dealt in, see :meth:`dealt_in`, or None): never a hole card the player may not see."""
         hand = self.table.hand
         if hand is None:
             return None
+        if not self.dealt_in(seat):
+            seat = None
         now = self.arena.now()
         if self.game is not None and self.game.hand is hand:
             if seat is not None and seat in hand.seats:
@@ -227,7 +240,7 @@ class TableRoom:
         out: dict[int, dict[str, Any] | None] = {}
         for seat in self.players:
             i = index.get(seat)
-            if i is None:
+            if i is None or not self.dealt_in(seat):
                 out[seat] = public
                 continue
             mine = dict(public)
