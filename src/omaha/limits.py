@@ -34,6 +34,21 @@ omaha.errors.LimitError: stack must be at most MAX_CHIPS = 2**63-1, got 92233720
 Data read from outside has size and nesting limits, checked before any recursion:
 snapshots (:data:`MAX_SNAPSHOT_DEPTH`, :data:`MAX_SNAPSHOT_ITEMS`) and PHH text
 (:data:`MAX_PHH_BYTES`, :data:`MAX_PHH_DEPTH`).
+
+The library's work has limits too, each checked where the call enters, before any memory is
+taken: Monte Carlo samples (:data:`MAX_SAMPLES`), threads (:data:`MAX_THREADS`), range text,
+nesting and size (:data:`MAX_RANGE_TEXT`, :data:`MAX_RANGE_DEPTH`, :data:`MAX_RANGE_HANDS`)
+and simulations (:data:`MAX_SIMULATED_HANDS`, :data:`MAX_CHUNKS`). Those are *raisable*
+(:data:`RAISABLE`): the checks read this module at each call, so a program that needs more
+sets, say, ``omaha.limits.MAX_SAMPLES = 10**12`` once; a refusal says so. ``as_int(...,
+limit="MAX_SAMPLES")`` is how a check names one:
+
+>>> as_int(10**15, "samples", low=1, limit="MAX_SAMPLES", above=LimitError)
+Traceback (most recent call last):
+...
+omaha.errors.LimitError: samples must be at most MAX_SAMPLES = 100,000,000,000, got 1000000000000000 (raise omaha.limits.MAX_SAMPLES to allow more)
+
+Every limit, its default and how to raise it: ``docs/limits.md``.
 """
 
 from __future__ import annotations
@@ -48,10 +63,18 @@ from omaha.errors import LimitError, OmahaError, RuleError
 
 __all__ = [
     "MAX_CHIPS",
+    "MAX_CHUNKS",
     "MAX_PHH_BYTES",
     "MAX_PHH_DEPTH",
+    "MAX_RANGE_DEPTH",
+    "MAX_RANGE_HANDS",
+    "MAX_RANGE_TEXT",
+    "MAX_SAMPLES",
+    "MAX_SIMULATED_HANDS",
     "MAX_SNAPSHOT_DEPTH",
     "MAX_SNAPSHOT_ITEMS",
+    "MAX_THREADS",
+    "RAISABLE",
     "as_amount",
     "as_int",
     "check_amount",
@@ -73,6 +96,50 @@ MAX_PHH_BYTES = 64 * 2**20
 
 MAX_PHH_DEPTH = 32
 """Deepest nesting of arrays/tables in PHH text (the standard's fields need 3)."""
+
+# ---- the library's work (issue 21): raisable, read at each call (see RAISABLE)
+
+MAX_SAMPLES = 10**11
+"""Most Monte Carlo deals one ``omaha.equity`` call samples. A thread samples about 10
+million deals a second, so this is hours on one core and minutes on a large machine; the
+standard error is then under 2e-6, far below any use. The kernels count in int64, so it can
+be raised up to 2**62."""
+
+MAX_THREADS = 1024
+"""Most threads one ``omaha.equity`` call starts. The kernels release the GIL, so one thread
+per core is the most that helps; 1024 is above the core count of the largest single hosts
+(each thread reserves its stack, so a million threads exhaust the process)."""
+
+MAX_RANGE_TEXT = 1_000_000
+"""Longest range text, in characters (1 MB: a range listing 100,000 hands one by one fits;
+a human range is under 100 characters)."""
+
+MAX_RANGE_DEPTH = 100
+"""Deepest nesting of parentheses in a range (a written range needs 3 or 4). The parser
+recurses about 4 frames per level, so this stays well inside Python's recursion limit;
+raising it past about 200 needs ``sys.setrecursionlimit`` too (a RangeError, never a
+RecursionError, either way)."""
+
+MAX_RANGE_HANDS = 3_000_000
+"""Most hands a range may list, and most a part of one may enumerate while it is built
+(every 5-card hand is 2,598,960; the 20 million 6-card hands take gigabytes as Python sets,
+so 6-card ranges must be narrowed by a pattern)."""
+
+MAX_SIMULATED_HANDS = 10**11
+"""Most hands one ``omaha simulate`` / ``run_play`` run plays. A core plays a few thousand
+bot hands a second, so this is about a day on a 200-core cluster; a longer study runs
+several seeded runs and merges them (``SimulationResult.merge``)."""
+
+MAX_CHUNKS = 1_000_000
+"""Most tasks one job sends to Ray (a simulation's ``chunk_hands`` pieces, a preflop table's
+``chunk_classes`` pieces): every task is a handle held by the driver. A larger job takes
+larger chunks. Local runs build their chunks one at a time and are not limited by it."""
+
+RAISABLE = frozenset({"MAX_SAMPLES", "MAX_THREADS", "MAX_RANGE_TEXT", "MAX_RANGE_DEPTH",
+                      "MAX_RANGE_HANDS", "MAX_SIMULATED_HANDS", "MAX_CHUNKS"})
+"""The limits a program may raise by assigning this module's attribute (read at each call).
+The others are fixed: the chip limit is the compiled int64, and the snapshot and PHH limits
+are read once at import."""
 
 _LIMIT = f"the limit MAX_CHIPS = 2**63-1 = {MAX_CHIPS}"
 _REPR = reprlib.Repr()
@@ -109,7 +176,8 @@ def __getattr__(name: str) -> Any:
 
 def as_int(value: object, what: str | Callable[[], str], *, low: int | None = None,
            high: int | None = None, error: type[OmahaError] = OmahaError,
-           rule: str | None = None) -> int:
+           rule: str | None = None, limit: str | None = None,
+           above: type[OmahaError] | None = None) -> int:
     """``value`` as an exact ``int`` from ``low`` to ``high`` (either may be None: no bound).
 
     An integer is what ``operator.index`` accepts (``int``, NumPy integers, an object with
@@ -121,6 +189,11 @@ def as_int(value: object, what: str | Callable[[], str], *, low: int | None = No
     where it has one, and ``error`` itself for one out of range. ``what`` may be a function
     that words it, called only for a refusal (hot paths: a name built per item costs more
     than the check).
+
+    ``limit`` names one of this module's ``MAX_*`` limits: its current value is the upper
+    bound (unless ``high`` is given and lower) and a refusal names it, with how to raise it
+    when it is :data:`RAISABLE`. Past the upper bound ``above`` is raised (default
+    ``error``).
 
     >>> import numpy as np
     >>> as_int(7, "seat", low=1, high=10), as_int(np.uint8(7), "seat", low=1)
@@ -137,8 +210,17 @@ def as_int(value: object, what: str | Callable[[], str], *, low: int | None = No
                      f"{_named(what)} must be an integer, got {safe_repr(value)}")
     if low is not None and number < low:
         raise _error(error, rule, f"{_named(what)} must be at least {low}, got {safe_repr(number)}")
+    if limit is not None:
+        bound = globals()[limit]
+        if high is None or bound <= high:
+            if number > bound:
+                how = (f" (raise omaha.limits.{limit} to allow more)" if limit in RAISABLE
+                       else "")
+                raise _error(above or error, rule,
+                             _above(what, f"{limit} = {bound:,}", number) + how)
+            return number
     if high is not None and number > high:
-        raise _error(error, rule, _above(what, str(high), number))
+        raise _error(above or error, rule, _above(what, str(high), number))
     return number
 
 
@@ -209,3 +291,26 @@ def check_total(values: Iterable[int], what: str) -> int:
     if total > MAX_CHIPS:
         raise LimitError(f"{what} total {safe_repr(total)} chips, above {_LIMIT}")
     return total
+
+
+# arena
+# The WebSocket server's guards (omaha.arena.server.ArenaServer options; ``omaha serve``
+# flags). Each is checked when the server is built: a value that would switch a guard off
+# (NaN, 0, infinity) is refused with an OmahaError naming it.
+
+ARENA_MAX_FRAME = 1 << 20
+"""Largest ``max_size`` (bytes of one client frame) a server may be given (default 4096)."""
+
+ARENA_MAX_RATE = 10_000.0
+"""Highest ``rate`` (client messages per second, each connection) a server may be given
+(default 50; a client past its rate and burst is closed with 1008)."""
+
+ARENA_MAX_BURST = 100_000
+"""Largest ``burst`` (messages a client may send at once before the rate applies; default
+100)."""
+
+ARENA_OPEN_TIMEOUT = 5.0
+"""Seconds a connection has to finish its WebSocket handshake before it is dropped."""
+
+ARENA_MAX_OPEN_TIMEOUT = 300.0
+"""Largest ``open_timeout`` a server may be given."""

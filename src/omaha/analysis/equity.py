@@ -34,10 +34,11 @@ import threading
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import lru_cache
 
+import omaha.limits as _limits
 from omaha.analysis.ranges import Range
 from omaha.cards import format_cards, parse_cards
 from omaha.config import OMAHA_HIGH, Variant, variant_of
-from omaha.errors import OmahaError, OmahaTypeError
+from omaha.errors import LimitError, OmahaError, OmahaTypeError
 from omaha.limits import as_int, safe_repr
 from omahacore import cards as _core_cards
 from omahacore import equity as _kernel
@@ -55,7 +56,7 @@ EXACT_LIMIT = 3_000_000_000
 COMBO_SETUP = 20_000
 PROGRESS_CHUNKS = 32     # chunks (of 16,384 deals) between progress reports
 MAX_COMBOS = 2_000_000
-MAX_SAMPLES = 2**63 - 1  # the kernels count deals in int64
+KERNEL_SAMPLES = 2**62    # the kernels count deals in int64: the most MAX_SAMPLES may be raised to
 
 _FIELDS = ("equity", "high", "low", "win", "tie", "scoop", "exact", "deals", "std_error",
            "variant")
@@ -259,7 +260,8 @@ def equity(entries: Sequence[Entry], board: object = None, dead: object = None, 
     (40, (0.5, 0.5), (0.0, 1.0), (1.0, 0.0), (0.0, 0.0))
     """
     if samples is not None or seed is not None or progress is not None or exact is not None \
-            or type(threads) is not int or threads < 1:    # else nothing to check (fast path)
+            or type(threads) is not int or not 1 <= threads <= _limits.MAX_THREADS:
+        # else nothing to check (fast path)
         samples, seed, threads = _options(samples, exact, seed, threads, progress)
     if (exact is None or exact is True) and samples is None:
         known = variant if type(variant) is Variant else (
@@ -397,9 +399,10 @@ def _options(samples: object, exact: object, seed: object, threads: object,
     if progress is not None and not callable(progress):
         raise OmahaTypeError(f"progress must be a function(done, total) or None, got "
                              f"{safe_repr(progress)}")
-    return (None if samples is None else as_int(samples, "samples", low=1, high=MAX_SAMPLES),
+    return (None if samples is None else as_int(samples, "samples", low=1, high=KERNEL_SAMPLES,
+                                                limit="MAX_SAMPLES", above=LimitError),
             None if seed is None else as_int(seed, "seed", low=0, high=2**64 - 1),
-            as_int(threads, "threads", low=1))
+            as_int(threads, "threads", low=1, limit="MAX_THREADS", above=LimitError))
 
 
 def _boards(left: int, k: int) -> int:
@@ -475,8 +478,8 @@ def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool
     # Work goes out in steps of whole chunks; each chunk has its own stream, so the sum does
     # not depend on which thread ran which step.
     step = max(1, min(PROGRESS_CHUNKS, -(-chunks // threads)))
-    starts = list(range(0, chunks, step))
-    parts = max(1, min(threads, len(starts)))
+    steps = -(-chunks // step)        # step i starts at chunk i * step (never listed: O(1) memory)
+    parts = max(1, min(threads, steps))
     results: list[tuple[array.array[int], int, int]] = []
     errors: list[BaseException] = []
     lock = threading.Lock()
@@ -485,9 +488,9 @@ def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool
     def work(_: int) -> None:
         while True:
             with lock:
-                if errors or done[0] >= len(starts):
+                if errors or done[0] >= steps:
                     return
-                first = starts[done[0]]
+                first = done[0] * step
                 done[0] += 1
             try:
                 part = _kernel.sample_counts(hands, nh, board, dead, holdem, hilo, seed,
@@ -497,10 +500,16 @@ def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool
                     errors.append(exc)
                 return
             with lock:
+                if errors:      # another thread failed (or its progress raised): stop
+                    return
                 results.append(part)
                 done[1] += int(part[1])
                 if progress is not None:
-                    progress(done[1], total)
+                    try:
+                        progress(done[1], total)
+                    except BaseException as exc:  # noqa: BLE001 - the caller's, re-raised
+                        errors.append(exc)
+                        return
 
     if parts == 1:
         work(0)

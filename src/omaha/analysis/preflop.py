@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import array
 import itertools
+import os
 import sys
 from functools import lru_cache
 from importlib import resources
@@ -29,7 +30,8 @@ from itertools import permutations
 import numpy as np
 
 from omaha.cards import DECK, Card
-from omaha.errors import ConfigError, OmahaError
+from omaha.errors import ConfigError, ConfigTypeError, OmahaError
+from omaha.limits import safe_repr
 
 __all__ = ["CLASSES", "DATA_FILE", "HANDS", "MAGIC", "class_of", "classes", "equities",
            "load_table", "ordering", "shipped_table", "top_hands"]
@@ -86,14 +88,17 @@ def class_of(hand: object) -> int:
     return int(np.searchsorted(codes, code))
 
 
-def load_table(path: str | None = None) -> tuple[int, np.ndarray]:
+def load_table(path: str | bytes | os.PathLike[str] | None = None) -> tuple[int, np.ndarray]:
     """``(samples, equities)``: ``equities[n - 1, hilo, class]`` as float64, each class's
     equity against ``n`` random hands (``hilo`` 0 for Omaha High, 1 for Hi/Lo; classes
     indexed as :func:`classes`), each value a mean over ``samples`` deals.
 
     ``path`` defaults to the shipped :data:`DATA_FILE`. Validated, never trusted: after
     :data:`MAGIC`, uint32 ``classes, samples, counts``, then per opponent count the high and
-    the hi/lo equity of every class as uint16 / 65535 (little-endian).
+    the hi/lo equity of every class as uint16 / 65535 (little-endian). A file with the wrong
+    magic, truncated or too long, with 0 or more than 16,432 classes, 0 samples, or an
+    opponent count outside 1..9 is refused with a :class:`~omaha.errors.ConfigError` (at
+    most :data:`MAX_TABLE_BYTES` are read); every value is in [0, 1] by construction.
 
     >>> samples, values = load_table()
     >>> samples, values.shape
@@ -102,18 +107,49 @@ def load_table(path: str | None = None) -> tuple[int, np.ndarray]:
     if path is None:
         raw = resources.files("omaha").joinpath(DATA_FILE).read_bytes()
     else:
-        with open(path, "rb") as source:
-            raw = source.read()
-    if not raw.startswith(MAGIC) or len(raw) < len(MAGIC) + 12:
-        raise ConfigError(None, "not a preflop equity table")
-    header = array.array("I", raw[len(MAGIC):len(MAGIC) + 12])
-    body = array.array("H", raw[len(MAGIC) + 12:])
+        if not isinstance(path, (str, bytes, os.PathLike)):   # an int would be read as an fd
+            raise ConfigTypeError(None, f"path must be a file name (str or os.PathLike), got "
+                                  f"{type(path).__name__} {safe_repr(path)}")
+        with open(path, "rb") as source:      # never more than the largest valid table
+            raw = source.read(MAX_TABLE_BYTES + 1)
+    return _parse_table(raw)
+
+
+MAX_TABLE_BYTES = len(MAGIC) + 12 + 2 * 2 * 9 * CLASSES
+"""The largest valid table: every class, high and hi/lo, against 1 to 9 opponents."""
+
+
+def _parse_table(raw: bytes) -> tuple[int, np.ndarray]:
+    """A table's bytes checked field by field (magic, header, sizes, counts), then read."""
+    start = len(MAGIC) + 12
+    if not raw.startswith(MAGIC):
+        raise ConfigError(None, "not a preflop equity table (wrong magic bytes)")
+    if len(raw) < start:
+        raise ConfigError(None, f"the preflop equity table is truncated: {len(raw)} bytes, "
+                          f"the header alone is {start}")
+    if len(raw) > MAX_TABLE_BYTES:
+        raise ConfigError(None, f"the preflop equity table is longer than the largest valid "
+                          f"one ({MAX_TABLE_BYTES} bytes)")
+    header = array.array("I", raw[len(MAGIC):start])
     if sys.byteorder == "big":
         header.byteswap()
-        body.byteswap()
     classes, samples, counts = header
-    if not 1 <= counts <= 9 or len(body) != 2 * counts * classes:
-        raise ConfigError(None, "the preflop equity table has the wrong size")
+    if not 1 <= classes <= CLASSES:
+        raise ConfigError(None, f"the preflop equity table lists {classes} classes; "
+                          f"1 to {CLASSES} are possible")
+    if samples < 1:
+        raise ConfigError(None, "the preflop equity table says its values are means over "
+                          "0 samples")
+    if not 1 <= counts <= 9:
+        raise ConfigError(None, f"the preflop equity table has {counts} opponent counts; "
+                          "1 to 9 are possible")
+    expected = start + 2 * 2 * counts * classes
+    if len(raw) != expected:
+        raise ConfigError(None, f"the preflop equity table has the wrong size: {len(raw)} "
+                          f"bytes, its header says {expected}")
+    body = array.array("H", raw[start:])
+    if sys.byteorder == "big":
+        body.byteswap()
     values = np.array(body, dtype=np.float64).reshape(counts, 2, classes) / 65535.0
     return samples, values
 

@@ -32,23 +32,47 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+import omaha.limits as _limits
 from omaha.cards import DECK, Card, CardsLike, format_cards, parse_cards
 from omaha.config import OMAHA_HIGH, SHORT_NAMES, Variant, variant_of
-from omaha.errors import OmahaError
+from omaha.errors import LimitError, OmahaError, OmahaTypeError
+from omaha.limits import safe_repr
 
 if TYPE_CHECKING:  # NumPy is imported only when a macro or "any hand" list is needed
     import numpy as np
 
-__all__ = ["MACROS", "MAX_LISTED", "Range", "RangeError", "variant_of"]
+__all__ = ["MACROS", "MAX_LISTED", "Range", "RangeError", "RangeLimitError", "RangeTypeError",
+           "variant_of"]
 
 RANK_CHARS = "23456789TJQKA"
 SUIT_CHARS = "cdhs"
 SUIT_VARS = "wxyz"
-MAX_LISTED = 3_000_000      # most hands a range may list (6-card "******" has 20 million)
+MAX_LISTED = _limits.MAX_RANGE_HANDS   # the old name of omaha.limits.MAX_RANGE_HANDS
 
 
 class RangeError(OmahaError):
     """A range that does not parse, or that lists no hand / too many hands."""
+
+
+class RangeTypeError(RangeError, OmahaTypeError):
+    """A range argument of the wrong type (a list where range text goes, a number as a
+    variant); also a :class:`TypeError`."""
+
+
+class RangeLimitError(RangeError, LimitError):
+    """A range past one of the limits of :mod:`omaha.limits` (:data:`~omaha.limits.MAX_RANGE_TEXT`,
+    :data:`~omaha.limits.MAX_RANGE_DEPTH`, :data:`~omaha.limits.MAX_RANGE_HANDS`)."""
+
+
+def _too_many(count: int | str, what: str = "the range") -> RangeLimitError:
+    limit = _limits.MAX_RANGE_HANDS
+    return RangeLimitError(f"{what} lists {count} hands, more than MAX_RANGE_HANDS = {limit:,}; "
+                           "narrow it with a pattern (or raise omaha.limits.MAX_RANGE_HANDS)")
+
+
+def _check_size(hands: frozenset[int] | set[int]) -> None:
+    if len(hands) > _limits.MAX_RANGE_HANDS:
+        raise _too_many(f"{len(hands):,}")
 
 
 # ---------------------------------------------------------------- hands as bit masks
@@ -70,9 +94,8 @@ def _cards_of(mask: int) -> tuple[int, ...]:
 
 
 def _check_listable(nh: int) -> None:
-    if math.comb(52, nh) > MAX_LISTED:
-        raise RangeError(f"listing every {nh}-card hand ({math.comb(52, nh):,}) is too large; "
-                         "narrow the range with a pattern")
+    if math.comb(52, nh) > _limits.MAX_RANGE_HANDS:
+        raise _too_many(f"{math.comb(52, nh):,}", f"listing every {nh}-card hand")
 
 
 @lru_cache(maxsize=8)
@@ -159,11 +182,16 @@ class _Pattern(_Node):
                     avail = [c for c in cands if not base >> c & 1]
                     for combo in itertools.combinations(avail, count):
                         nxt.add(base | _mask(combo))
+                    _check_size(nxt)
                 partial = nxt
             for base in partial:
                 rest = [c for c in range(52) if not base >> c & 1]
+                if len(out) + math.comb(len(rest), free) > 2 * _limits.MAX_RANGE_HANDS:
+                    raise _too_many(f"more than {2 * _limits.MAX_RANGE_HANDS:,}",
+                                    f"the pattern {self.text()!r}")
                 for combo in itertools.combinations(rest, free):
                     out.add(base | _mask(combo))
+                _check_size(out)
         return frozenset(out)
 
     def test(self, mask: int) -> bool:
@@ -210,7 +238,11 @@ class _Span(_Node):
         return f"{self.high.text()}-{self.low.text()}"
 
     def hands(self, nh: int) -> frozenset[int]:
-        return frozenset().union(*(m.hands(nh) for m in self.members))
+        out: set[int] = set()
+        for m in self.members:
+            out |= m.hands(nh)
+            _check_size(out)
+        return frozenset(out)
 
     def test(self, mask: int) -> bool:
         return any(m.test(mask) for m in self.members)
@@ -330,9 +362,10 @@ class _Parser:
         self.text = text
         self.s = "".join(text.split())
         self.i = 0
+        self.depth = 0
 
     def fail(self, why: str) -> RangeError:
-        return RangeError(f"range {self.text!r}: {why} at position {self.i + 1}")
+        return RangeError(f"range {safe_repr(self.text)}: {why} at position {self.i + 1}")
 
     def peek(self) -> str:
         return self.s[self.i] if self.i < len(self.s) else ""
@@ -370,11 +403,18 @@ class _Parser:
     def atom(self) -> _Node:
         ch = self.peek()
         if ch == "(":
+            self.depth += 1
+            if self.depth > _limits.MAX_RANGE_DEPTH:
+                raise RangeLimitError(
+                    f"range {safe_repr(self.text)}: parentheses nested deeper than "
+                    f"MAX_RANGE_DEPTH = {_limits.MAX_RANGE_DEPTH} at position {self.i + 1} "
+                    "(raise omaha.limits.MAX_RANGE_DEPTH to allow more)")
             self.i += 1
             node = self.union()
             if self.peek() != ")":
                 raise self.fail("missing ')'")
             self.i += 1
+            self.depth -= 1
             return node
         if ch == "$":
             for name in sorted(MACROS, key=len, reverse=True):
@@ -478,7 +518,11 @@ def _evaluate(node: _Node, nh: int, hilo: bool) -> frozenset[int]:
     if isinstance(node, _Top):
         return node._hands(nh, hilo)
     if isinstance(node, _Union):
-        return frozenset().union(*(_evaluate(p, nh, hilo) for p in node.parts))
+        out: set[int] = set()
+        for p in node.parts:      # one part at a time, each checked: never k parts in memory
+            out |= _evaluate(p, nh, hilo)
+            _check_size(out)
+        return frozenset(out)
     if isinstance(node, _Intersection):
         parts = sorted(node.parts, key=lambda p: not isinstance(p, (_Pattern, _Span)))
         base = _evaluate(parts[0], nh, hilo)
@@ -509,14 +553,38 @@ def _is_any(node: _Node) -> bool:
     return isinstance(node, _Pattern) and node.is_any
 
 
-@lru_cache(maxsize=256)
-def _compiled(text: str, nh: int, hilo: bool) -> tuple[str, bool, tuple[int, ...]]:
-    node = _Parser(text).parse()
-    canonical = node.text()
-    if _is_any(node):
-        return canonical, True, ()
-    masks = _evaluate(node, nh, hilo)
-    return canonical, False, tuple(sorted(masks))
+_Compiled = tuple[str, bool, tuple[int, ...]]
+_CACHE: dict[tuple[str, int, bool, int], _Compiled] = {}
+_CACHE_HANDS = 1_000_000      # most hands kept in the cache of parsed ranges, all together
+
+
+def _compiled(text: str, nh: int, hilo: bool) -> _Compiled:
+    """Canonical text, is-any and sorted masks of range text, cached (small results only:
+    the cache holds at most ``_CACHE_HANDS`` hands in all, whatever the ranges parsed)."""
+    key = (text, nh, hilo, _limits.MAX_RANGE_HANDS)
+    got = _CACHE.get(key)
+    if got is not None:
+        return got
+    try:
+        node = _Parser(text).parse()
+        canonical = node.text()
+        if _is_any(node):
+            got = (canonical, True, ())
+        else:
+            masks = _evaluate(node, nh, hilo)
+            _check_size(masks)
+            got = (canonical, False, tuple(sorted(masks)))
+    except RecursionError:     # raised MAX_RANGE_DEPTH past what the interpreter allows
+        raise RangeLimitError(f"range {safe_repr(text)} is nested too deeply for this "
+                              "interpreter's recursion limit") from None
+    size = len(got[2])
+    if size <= _CACHE_HANDS // 4:
+        while _CACHE and sum(len(v[2]) for v in _CACHE.values()) + size > _CACHE_HANDS:
+            del _CACHE[next(iter(_CACHE))]
+        if len(_CACHE) >= 256:
+            del _CACHE[next(iter(_CACHE))]
+        _CACHE[key] = got
+    return got
 
 
 class Range:
@@ -539,7 +607,16 @@ class Range:
 
     def __init__(self, text: str, variant: Variant | str = OMAHA_HIGH) -> None:
         if not isinstance(text, str):
-            raise TypeError(f"a range is text, got {type(text).__name__}")
+            raise RangeTypeError(f"text: a range is text, got {type(text).__name__} "
+                                 f"{safe_repr(text)}")
+        text = str.__str__(text)        # a str subclass: its text, none of its methods
+        if len(text) > _limits.MAX_RANGE_TEXT:
+            raise RangeLimitError(f"text: a range of {len(text):,} characters is longer than "
+                                  f"MAX_RANGE_TEXT = {_limits.MAX_RANGE_TEXT:,} (raise "
+                                  "omaha.limits.MAX_RANGE_TEXT to allow more)")
+        if not isinstance(variant, (Variant, str)):
+            raise RangeTypeError(f"variant must be a Variant or a variant name, got "
+                                 f"{type(variant).__name__} {safe_repr(variant)}")
         self.variant = variant_of(variant)
         nh = self.variant.hole_cards
         self.text, self._any, self._masks = _compiled(text, nh, self.variant.hi_lo)
@@ -594,6 +671,11 @@ class Range:
 
     def __hash__(self) -> int:
         return hash((self.variant.hole_cards, self._any, self._masks))
+
+    def __reduce__(self) -> tuple[type[Range], tuple[str, Variant]]:
+        """Copies and pickles are rebuilt from the text, through the constructor's checks
+        (a pickle cannot plant hands past the limits)."""
+        return (Range, (self.text, self.variant))
 
     def hands_data(self) -> bytes:
         """Every hand's card indices, flat, ascending within each hand (for the kernels)."""

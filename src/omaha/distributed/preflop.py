@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import csv
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from omaha.analysis.preflop import DATA_FILE, MAGIC, class_of, load_table, shipped_table
 from omaha.distributed.runner import run_chunks
-from omaha.errors import ConfigError
-from omaha.limits import as_int
+from omaha.errors import ConfigError, ConfigTypeError, OmahaError
+from omaha.limits import as_int, safe_repr
 
 __all__ = ["COLUMNS", "DATA_FILE", "build_table", "equity_chunk", "load_table",
            "preflop_equity", "standard_error_bound", "write_binary", "write_table"]
@@ -76,16 +76,46 @@ def build_table(*, classes: Sequence[str] | None = None, opponents: Sequence[int
     samples = as_int(samples, "samples", low=1, high=2**32 - 1, error=ConfigError)  # uint32 in the file
     seed = as_int(seed, "seed", low=0, error=ConfigError)
     counts = tuple(as_int(n, "opponents", low=1, high=9, error=ConfigError, rule="T1")
-                   for n in opponents)
+                   for n in _listed(opponents, "opponents", "counts 1..9"))
     if not counts:
         raise ConfigError("T1", "opponents must list at least one count (1..9)")
     chunk_classes = as_int(chunk_classes, "chunk_classes", low=1, error=ConfigError)
-    hands = list(classes)
+    hands = [_hand(hand, i) for i, hand in enumerate(_listed(classes, "classes", "hands"))]
+    if ray:
+        from omaha.distributed.simulate import _check_tasks
+
+        _check_tasks(-(-len(hands) // chunk_classes), "chunk_classes")
     chunks = [(i, hands[i:i + chunk_classes], counts, samples, seed)
               for i in range(0, len(hands), chunk_classes)]
     parts = run_chunks(equity_chunk, chunks, ray=ray, address=address, num_cpus=num_cpus,
                        on_result=on_chunk)
     return [row for part in parts for row in part]
+
+
+def _listed(value: object, what: str, of: str) -> list[Any]:
+    """``value`` as a list, refusing text, bytes, mappings and non-iterables (a string where
+    a list goes would be read one character at a time)."""
+    if isinstance(value, (str, bytes, bytearray, Mapping)) or not isinstance(value, Iterable):
+        raise ConfigTypeError(None, f"{what} must be a list of {of}, got "
+                              f"{type(value).__name__} {safe_repr(value)}")
+    return list(value)
+
+
+def _hand(value: object, index: int) -> str:
+    """``classes[index]``: a 4-card hand, as its text."""
+    from omaha.cards import parse_cards
+
+    if not isinstance(value, str):
+        raise ConfigTypeError(None, f"classes[{index}] must be a hand as text, got "
+                              f"{type(value).__name__} {safe_repr(value)}")
+    try:
+        cards = parse_cards(value)
+    except OmahaError as exc:
+        raise ConfigError(None, f"classes[{index}]: {exc}") from None
+    if len(cards) != 4:
+        raise ConfigError(None, f"classes[{index}] must be a 4-card hand, got {len(cards)} "
+                          f"cards in {safe_repr(value)}")
+    return value
 
 
 def write_table(rows: Sequence[Row], path: str) -> None:

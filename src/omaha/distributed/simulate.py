@@ -25,12 +25,14 @@ True
 from __future__ import annotations
 
 import math
+import operator
 import os
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import omaha.limits as _limits
 from omaha.config import GameConfig
 from omaha.distributed.runner import run_chunks
 from omaha.errors import ConfigError
@@ -157,9 +159,36 @@ def play_chunk(config: GameConfig, bots: Sequence[str], stack: int, first_deal: 
                              for seat, (net, sq) in sums.items()})
 
 
+class _Chunks(Sequence[tuple[Any, ...]]):
+    """The chunks of a run, made one at a time (a run of many hands in small chunks never
+    holds them all): chunk ``k`` is ``play_chunk``'s arguments."""
+
+    def __init__(self, head: tuple[Any, ...], tail: tuple[Any, ...], deals: int,
+                 chunk: int) -> None:
+        self.head, self.tail, self.deals, self.chunk = head, tail, deals, chunk
+
+    def __len__(self) -> int:
+        return (self.deals + self.chunk - 1) // self.chunk
+
+    def __getitem__(self, k: Any) -> Any:
+        if isinstance(k, slice):
+            return [self[i] for i in range(*k.indices(len(self)))]
+        k = operator.index(k)
+        if k < 0:
+            k += len(self)
+        if not 0 <= k < len(self):
+            raise IndexError(k)
+        first = k * self.chunk
+        return (*self.head, first, min(self.chunk, self.deals - first), self.tail[0], k,
+                *self.tail[1:])
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return (self[k] for k in range(len(self)))
+
+
 def _chunks(config: GameConfig, bots: Sequence[str], hands: int, stack: int | None,
             seed: int | None, chunk_hands: int, phh_dir: str | None,
-            duplicate: bool) -> list[tuple[Any, ...]]:
+            duplicate: bool) -> _Chunks:
     from omaha.game.bots import BOTS
 
     if not isinstance(config, GameConfig):
@@ -171,7 +200,7 @@ def _chunks(config: GameConfig, bots: Sequence[str], hands: int, stack: int | No
     if not 2 <= len(bots) <= config.variant.max_players:
         raise ConfigError("T1", f"{config.variant.name} seats 2 to {config.variant.max_players} "
                           f"players, got {len(bots)}")
-    hands = as_int(hands, "hands", low=1, error=ConfigError)
+    hands = as_int(hands, "hands", low=1, error=ConfigError, limit="MAX_SIMULATED_HANDS")
     chunk_hands = as_int(chunk_hands, "chunk_hands", low=1, error=ConfigError)
     stack = 100 * config.big_blind if stack is None else stack
     stack = as_int(stack, "stack", low=1, high=10**12, error=ConfigError, rule="B8")
@@ -182,8 +211,15 @@ def _chunks(config: GameConfig, bots: Sequence[str], hands: int, stack: int | No
     per_deal = len(bots) if duplicate else 1
     deals = -(-hands // per_deal)                       # whole duplicate sets, rounded up
     chunk = max(1, chunk_hands // per_deal)
-    return [(config, bots, stack, first, min(chunk, deals - first), seed, k, phh_dir, duplicate)
-            for k, first in enumerate(range(0, deals, chunk))]
+    return _Chunks((config, bots, stack), (seed, phh_dir, duplicate), deals, chunk)
+
+
+def _check_tasks(tasks: int, knob: str) -> None:
+    """Refuse a Ray job of more than :data:`omaha.limits.MAX_CHUNKS` tasks, before any."""
+    if tasks > _limits.MAX_CHUNKS:
+        raise ConfigError(None, f"the job would send {tasks:,} tasks to Ray, more than "
+                          f"MAX_CHUNKS = {_limits.MAX_CHUNKS:,}; make {knob} larger (or raise "
+                          "omaha.limits.MAX_CHUNKS)")
 
 
 def _merge(config: GameConfig, bots: Sequence[str],
@@ -204,7 +240,13 @@ def run_play(config: GameConfig, bots: Sequence[str], *, hands: int, stack: int 
     ``duplicate`` plays each deal from every seat (``hands`` rounded up to whole sets).
     """
     chunks = _chunks(config, bots, hands, stack, seed, chunk_hands, phh_dir, duplicate)
-    return _merge(config, bots, run_chunks(play_chunk, chunks, on_result=on_chunk))
+    total = SimulationResult(config, dict(enumerate(chunks.head[1], start=1)))
+    for index, chunk in enumerate(chunks):     # merged as they come: memory O(1 chunk)
+        part = play_chunk(*chunk)
+        if on_chunk is not None:
+            on_chunk(index, part)
+        total.merge(part)
+    return total
 
 
 def run_play_on_ray(config: GameConfig, bots: Sequence[str], *, hands: int,
@@ -220,6 +262,7 @@ def run_play_on_ray(config: GameConfig, bots: Sequence[str], *, hands: int,
     ``num_cpus`` CPUs). A seeded run returns exactly what :func:`run_play` returns.
     """
     chunks = _chunks(config, bots, hands, stack, seed, chunk_hands, phh_dir, duplicate)
+    _check_tasks(len(chunks), "chunk_hands")
     parts = run_chunks(play_chunk, chunks, ray=True, address=address, num_cpus=num_cpus,
                        on_result=on_chunk)
     return _merge(config, bots, parts)
