@@ -669,6 +669,10 @@ class Arena:
         self._tokens[hash_token(token)] = (room.number, seat)
         return room, seat, token
 
+    def holder(self, token: str) -> tuple[int, int] | None:
+        """The (table, seat) ``token`` holds, or None."""
+        return self._tokens.get(hash_token(token))
+
     def seat_of(self, token: str) -> tuple[TableRoom, int]:
         """The room and seat ``token`` holds; ProtocolError if none."""
         found = self._tokens.get(hash_token(token))

@@ -21,6 +21,7 @@ import functools
 import gc
 import json
 import logging
+import math
 import os
 import signal
 import time
@@ -42,6 +43,12 @@ from omaha.arena.messages import (
 from omaha.arena.room import Arena, ArenaSettings, TableRoom
 from omaha.arena.storage import SqliteStorage, Storage
 from omaha.errors import OmahaError
+from omaha.limits import ARENA_MAX_BURST as MAX_BURST
+from omaha.limits import ARENA_MAX_FRAME as MAX_FRAME
+from omaha.limits import ARENA_MAX_OPEN_TIMEOUT as MAX_OPEN_TIMEOUT
+from omaha.limits import ARENA_MAX_RATE as MAX_RATE
+from omaha.limits import ARENA_OPEN_TIMEOUT as OPEN_TIMEOUT
+from omaha.limits import as_int, safe_repr
 
 __all__ = ["ArenaServer", "LatencyStats", "serve"]
 
@@ -180,9 +187,12 @@ class ArenaServer:
     def __init__(self, db: str | Storage, settings: ArenaSettings | None = None, *,
                  host: str = "127.0.0.1", port: int = 8765, max_size: int = 4096,
                  rate: float = 50.0, burst: int = 100, stats_path: str | None = None,
-                 synchronous: str = "NORMAL") -> None:
+                 synchronous: str = "NORMAL", open_timeout: float = OPEN_TIMEOUT) -> None:
         self.host, self.port = host, port
-        self.max_size, self.rate, self.burst = max_size, rate, burst
+        self.max_size = as_int(max_size, "max_size", low=1, high=MAX_FRAME)
+        self.rate = _positive(rate, "rate", MAX_RATE)
+        self.burst = as_int(burst, "burst", low=1, high=MAX_BURST)
+        self.open_timeout = _positive(open_timeout, "open_timeout", MAX_OPEN_TIMEOUT)
         self.stats = LatencyStats()
         self.stats_path = stats_path
         self._clients: dict[tuple[int, int], _Client] = {}
@@ -262,7 +272,8 @@ class ArenaServer:
             if room.can_start():
                 self._schedule_start(room)
         self._server = await ws_serve(self._handle, self.host, self.port, max_size=self.max_size,
-                                      max_queue=16, compression=None)
+                                      max_queue=16, compression=None,
+                                      open_timeout=self.open_timeout)
         sockets = list(self._server.sockets)
         self.port = sockets[0].getsockname()[1]
         if self.stats_path:
@@ -446,8 +457,12 @@ class ArenaServer:
 
     def _join(self, client: _Client, message: Join) -> None:
         self._not_watching(client)
-        if client.room is not None:
+        if client.room is not None and not (
+                message.token is not None
+                and self.arena.holder(message.token) == (client.room.number, client.seat)):
             raise ProtocolError("already_joined", f"this connection plays seat {client.seat}")
+        # a join repeated with the own token (any connection) answers the seat it holds:
+        # no second seat, no second buy-in
         room, seat, token = self.arena.join(message.name, message.table, message.token)
         self._attach(client, room, seat)
         joined = room.players[seat].joined_seq
@@ -522,6 +537,17 @@ class ArenaServer:
                      "gap": gap, "settings": self.arena.settings.to_dict()})
         client.push({"type": "update", "table": room.number, "hand": room.hand_number,
                      "events": items, "view": room.view(None)})
+
+
+def _positive(value: object, what: str, high: float) -> float:
+    """A finite number above 0 and at most ``high`` (NaN, 0 or infinity would switch the
+    guard it sets off); :class:`~omaha.errors.OmahaError` names ``what`` otherwise."""
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise OmahaError(f"{what} must be a number, got {safe_repr(value)}")
+    number = float(value)
+    if not (math.isfinite(number) and 0 < number <= high):
+        raise OmahaError(f"{what} must be above 0 and at most {high:g}, got {safe_repr(value)}")
+    return number
 
 
 class _ArenaTime:
