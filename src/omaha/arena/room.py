@@ -305,21 +305,19 @@ class TableRoom:
             return items, False
         current = self.log.current
         assert current is not None
-        stored = []
-        for count, finished in enumerate(self.arena.storage.finished_hands(
-                self.number, after_seq=start)):
-            if count >= RESUME_HANDS or finished.seq_base >= current.base:
-                break
-            stored.append(finished)
-        gap = bool(stored) and stored[0].seq_base > start
+        # read in bounded pages, at most RESUME_HANDS hands (a client further behind gets
+        # a gap): never the table's whole history, whatever its age
+        stored = list(self.arena.storage.hand_events(
+            self.number, after_seq=start, before_seq=current.base, limit=RESUME_HANDS))
+        gap = bool(stored) and stored[0].base > start
         if not stored or len(stored) >= RESUME_HANDS:
             gap, start = True, current.base
             stored = []
         out = []
         for finished in stored:
             for i, event in enumerate(finished.events):
-                if finished.seq_base + i + 1 > start:
-                    out.append(numbered(finished.seq_base + i + 1, finished.hand, event, seat))
+                if finished.base + i + 1 > start:
+                    out.append(numbered(finished.base + i + 1, finished.hand, event, seat))
         tail = self.log.since(max(start, current.base), seat=seat)
         return out + (tail or []), gap
 

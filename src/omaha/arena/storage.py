@@ -38,6 +38,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from omaha.arena.stream import HandEvents
 from omaha.errors import OmahaError
 from omaha.history.sealing import dumps_snapshot, loads_snapshot
 
@@ -194,12 +195,20 @@ class Storage(Protocol):
         numbered above it)."""
         ...
 
+    def hand_events(self, table: int, *, after_seq: int, before_seq: int,
+                    limit: int) -> Iterator[HandEvents]:
+        """The events of at most ``limit`` finished hands of ``table`` with an event numbered
+        above ``after_seq`` and a first event numbered at most ``before_seq``, oldest first,
+        read in bounded pages (what a resumed or watched stream replays; never the PHH)."""
+        ...
+
     def close(self) -> None:
         """Release the database."""
         ...
 
 
 SCHEMA_VERSION = 2
+HAND_PAGE = 32   # finished hands read per query when a stream is replayed
 UPGRADES = {"1": "2"}   # version 2 only adds tables (leaving, cash_outs): CREATE IF NOT EXISTS
 
 _DDL = """
@@ -371,6 +380,22 @@ class SqliteStorage:
         for t, hand, base, events, phh in self._db.execute(query + " ORDER BY table_id, hand",
                                                            params).fetchall():
             yield FinishedHand(t, hand, base, _load(events), phh)
+
+    def hand_events(self, table: int, *, after_seq: int, before_seq: int,
+                    limit: int) -> Iterator[HandEvents]:
+        left, hand = limit, -1
+        while left > 0:
+            page = min(HAND_PAGE, left)
+            rows = self._db.execute(
+                "SELECT hand, seq_base, events FROM hands WHERE table_id=? AND last_seq>? "
+                "AND seq_base<? AND hand>? ORDER BY hand LIMIT ?",
+                (table, after_seq, before_seq, hand, page)).fetchall()
+            for number, base, events in rows:
+                yield HandEvents(number, base, _load(events))
+            if len(rows) < page:
+                return
+            left -= len(rows)
+            hand = rows[-1][0]
 
     def close(self) -> None:
         self._db.close()
