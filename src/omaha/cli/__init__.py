@@ -33,7 +33,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from omaha.cli.shared import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK
+from omaha.cli.shared import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, OneLineParser, fail
 
 __all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "build_parser", "main"]
 
@@ -53,12 +53,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("omaha: interrupted", file=sys.stderr)
         return 130
+    except Exception as exc:   # a bad input a command did not word itself: one line, exit 2
+        from omaha.errors import OmahaError
+
+        if not isinstance(exc, (OmahaError, OSError)):
+            raise   # a bug: its traceback is wanted
+        return fail(args.command, exc)
     return code
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="omaha",
         description="Omaha poker: replay PHH hand histories, run bot tables, evaluate hands.",
     )

@@ -10,7 +10,19 @@ import argparse
 import sys
 from typing import Any
 
-from omaha.cli.shared import add_variant, non_negative, positive
+from omaha.cli.shared import (
+    add_variant,
+    arena_db,
+    existing_arena_db,
+    non_negative,
+    output_file,
+    overwritten,
+    port,
+    positive,
+    positive_real,
+    refuse,
+    ws_url,
+)
 
 __all__ = ["add_parser", "run_bots", "run_export", "run_serve"]
 
@@ -21,9 +33,10 @@ def add_parser(commands: Any) -> None:
     """Add ``serve``, ``bots`` and ``export`` to the ``omaha`` subcommands."""
     serve = commands.add_parser("serve", help="run the arena: tables bots play over WebSockets",
                                 description="Run the arena server (state kept in --db).")
-    serve.add_argument("--db", required=True, help="SQLite database (created if missing)")
+    serve.add_argument("--db", required=True, type=arena_db,
+                       help="the arena's SQLite database (created if missing)")
     serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8765, help="0 picks a free port")
+    serve.add_argument("--port", type=port, default=8765, help="1-65535; 0 picks a free port")
     serve.add_argument("--tables", type=positive, default=4)
     serve.add_argument("--seats", type=positive, default=6)
     add_variant(serve, default="plo8")
@@ -38,31 +51,34 @@ def add_parser(commands: Any) -> None:
     serve.add_argument("--countdown-ms", type=non_negative, default=20_000, help="D1 countdown")
     serve.add_argument("--reconnect-bonus-ms", type=non_negative, default=20_000, help="D3")
     serve.add_argument("--max-frame", type=positive, default=4096, help="bytes per frame")
-    serve.add_argument("--rate", type=float, default=50.0, help="messages per second per client")
+    serve.add_argument("--rate", type=positive_real, default=50.0,
+                       help="messages per second per client (a finite number above 0)")
     serve.add_argument("--burst", type=positive, default=100)
     serve.add_argument("--spectators", type=non_negative, default=16,
                        help="most spectators watching one table")
     serve.add_argument("--fsync", action="store_true",
                        help="fsync every commit (survives power loss, not just a crash)")
-    serve.add_argument("--stats", help="write load statistics (JSON) to this file every second")
+    serve.add_argument("--stats", type=output_file, help="write load statistics (JSON) to this file every second")
     serve.set_defaults(run=run_serve)
 
     bots = commands.add_parser("bots", help="run bot clients against an arena",
                                description="Bots that join, play and reconnect with tokens.")
-    bots.add_argument("url", help="ws://127.0.0.1:8765")
+    bots.add_argument("url", type=ws_url, help="ws://127.0.0.1:8765 or wss://...")
     bots.add_argument("--count", type=positive, default=6)
     bots.add_argument("--hands", type=positive, default=100, help="stop after each table's Nth hand")
     bots.add_argument("--policy", choices=("random", "strength"), default="random")
     bots.add_argument("--seed", type=int)
-    bots.add_argument("--timeout", type=float, help="give up (exit 1) after this many seconds")
+    bots.add_argument("--timeout", type=positive_real, help="give up (exit 1) after this many seconds")
     bots.add_argument("--leave-after", type=positive, default=None, metavar="N",
                       help="each bot gives up its seat (cashing out) after its table's Nth hand")
     bots.set_defaults(run=run_bots)
 
     export = commands.add_parser("export", help="every finished hand of an arena as PHH",
                                  description="Write every finished hand to a .phhs file.")
-    export.add_argument("--db", required=True)
-    export.add_argument("output", help="the .phhs file to write")
+    export.add_argument("--db", required=True, type=existing_arena_db,
+                        help="the arena's database (read, never changed)")
+    export.add_argument("output", type=output_file,
+                        help="the .phhs file to write (never one of the inputs)")
     export.set_defaults(run=run_export)
 
 
@@ -97,6 +113,9 @@ def _settings(args: argparse.Namespace) -> Any:
 
 def run_serve(args: argparse.Namespace) -> int:
     """``omaha serve``: run until SIGINT/SIGTERM."""
+    problem = overwritten({"--db": args.db}, {"--stats": args.stats})
+    if problem is not None:
+        refuse("serve", problem)
     if not _has_websockets("serve"):
         return 2
     import asyncio
@@ -164,6 +183,9 @@ def run_export(args: argparse.Namespace) -> int:
     from omaha.arena.export import export_phhs
     from omaha.arena.storage import SqliteStorage
 
+    problem = overwritten({"--db": args.db}, {"OUTPUT": args.output})
+    if problem is not None:
+        refuse("export", problem)
     if not os.path.exists(args.db):
         print(f"omaha export: no database {args.db}", file=sys.stderr)
         return 2

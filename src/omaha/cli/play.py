@@ -20,6 +20,7 @@ from omaha.cli.shared import (
     game_config,
     non_negative,
     pair,
+    phh_output,
     players,
     positive,
 )
@@ -78,6 +79,7 @@ def add_parser(commands: Any) -> None:
         "--phh",
         metavar="PATH",
         default=None,
+        type=phh_output,
         help="write every hand: FILE.phhs, or a directory of .phh files",
     )
     sub.add_argument(

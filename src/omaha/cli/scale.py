@@ -20,7 +20,17 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from omaha.cli.shared import add_variant, game_config, pair, players, positive
+from omaha.cli.shared import (
+    add_variant,
+    game_config,
+    output_dir,
+    output_file,
+    overwritten,
+    pair,
+    players,
+    positive,
+    refuse,
+)
 
 __all__ = ["add_parser", "run", "run_on_ray", "run_preflop_table"]
 
@@ -42,8 +52,8 @@ def _add_preflop_table(commands: Any) -> None:
         ),
         epilog="example: omaha preflop-table --samples 10000 --ray --out preflop.csv",
     )
-    sub.add_argument("--out", required=True, help="CSV file to write")
-    sub.add_argument("--binary", metavar="PATH", default=None,
+    sub.add_argument("--out", required=True, type=output_file, help="CSV file to write")
+    sub.add_argument("--binary", metavar="PATH", default=None, type=output_file,
                      help="also write the compact table (the package data format)")
     sub.add_argument("--opponents", type=positive, default=5,
                      help="against 1..N random hands (default 5)")
@@ -70,6 +80,9 @@ def run_preflop_table(args: argparse.Namespace) -> int:
     )
     from omaha.errors import OmahaError
 
+    problem = overwritten({}, {"--out": args.out, "--binary": args.binary})
+    if problem is not None:
+        refuse("preflop-table", problem)
     started = time.perf_counter()
     try:
         classes = None
@@ -127,7 +140,7 @@ def _add_simulate(commands: Any) -> None:
                      help="run on Ray: a new local cluster, or the one at ADDRESS (e.g. auto)")
     sub.add_argument("--cpus", type=positive, default=None,
                      help="CPUs of a new local Ray cluster (default: all)")
-    sub.add_argument("--phh", metavar="DIR", default=None,
+    sub.add_argument("--phh", metavar="DIR", default=None, type=output_dir,
                      help="write the hands as PHH shards DIR/shard-NNNNNN.phhs")
     sub.add_argument("--duplicate", action="store_true",
                      help="play each deal once from every seat (hands rounded up to whole sets)")

@@ -2,21 +2,30 @@
 types and the game config (``play``, ``simulate``, ``serve``, ``equity``): one place for
 what a count, an amount pair, a table size or a variant name may be.
 
->>> pair("1/2"), positive("3"), players("6")
-((1, 2), 3, 6)
+>>> pair("1/2"), positive("3"), players("6"), port("8765"), positive_real("2.5")
+((1, 2), 3, 6, 8765, 2.5)
+
+Each kind of argument has one type here, used by every command that takes it: a count, a
+table size, a port, a rate or a time, a ``ws://`` URL, a file or folder to write, an arena
+database. A bad value is refused while the arguments are read: the command exits 2 with one
+line naming the argument and the problem (:class:`OneLineParser`), no traceback, nothing run.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
+import os
 import sys
-from typing import Any
+from typing import Any, NoReturn
 
 from omaha.errors import OmahaError
 from omaha.limits import as_int
 
-__all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "VARIANT_HELP", "add_progress_options",
-           "add_variant", "fail", "game_config", "non_negative", "pair", "players", "positive"]
+__all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "VARIANT_HELP", "OneLineParser",
+           "add_progress_options", "add_variant", "arena_db", "existing_arena_db", "fail",
+           "game_config", "non_negative", "output_dir", "output_file", "overwritten", "pair",
+           "phh_output", "players", "port", "positive", "positive_real", "refuse", "ws_url"]
 
 EXIT_OK = 0
 """The command did what it was asked."""
@@ -95,8 +104,18 @@ def game_config(variant: str, *, blinds: tuple[int, int] | None,
 
 def fail(command: str, error: BaseException | str) -> int:
     """Print ``omaha COMMAND: error: ...`` on stderr; returns :data:`EXIT_INVALID`."""
-    print(f"omaha {command}: error: {error}", file=sys.stderr)
+    print(f"omaha {command}: error: {one_line(str(error))}", file=sys.stderr)
     return EXIT_INVALID
+
+
+def one_line(text: str) -> str:
+    """``text`` as one printable line: whitespace runs are one space, and what UTF-8 cannot
+    write (an undecodable byte of an argument, a lone surrogate) is escaped.
+
+    >>> one_line("a\\n  b \\udcff")
+    'a b \\\\udcff'
+    """
+    return " ".join(text.split()).encode("utf-8", "backslashreplace").decode("utf-8")
 
 
 def add_progress_options(sub: argparse.ArgumentParser) -> None:
@@ -112,3 +131,196 @@ def add_progress_options(sub: argparse.ArgumentParser) -> None:
     progress.add_argument(
         "--no-progress", dest="progress", action="store_false", help="never show the progress bar"
     )
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """An argument parser whose usage error is one line on stderr, exit 2:
+    ``omaha serve: error: argument --port: ... (omaha serve --help)``."""
+
+    def error(self, message: str) -> NoReturn:
+        text = one_line(message)
+        self.exit(EXIT_INVALID, f"{self.prog}: error: {text} ({self.prog} --help)\n")
+
+
+def port(text: str) -> int:
+    """A TCP port, 1 to 65535, or 0: a free port picked by the system (argparse ``type=``)."""
+    return _whole(text, "the port", low=0, high=65535)
+
+
+def positive_real(text: str) -> float:
+    """A finite number above 0 (a rate, a time in seconds): NaN, infinities, 0 and negative
+    numbers are refused (``--rate nan`` would switch rate limiting off)."""
+    try:
+        number = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, got {text!r}") from None
+    if not math.isfinite(number) or number <= 0:
+        raise argparse.ArgumentTypeError(f"must be a finite number above 0, got {text!r}")
+    return number
+
+
+def ws_url(text: str) -> str:
+    """A WebSocket URL: ``ws://HOST[:PORT][/PATH]`` or ``wss://...``, a port from 1 to 65535.
+
+    >>> ws_url("ws://127.0.0.1:8765")
+    'ws://127.0.0.1:8765'
+    """
+    from urllib.parse import urlsplit
+
+    bad = argparse.ArgumentTypeError(f"expected a ws:// or wss:// URL such as "
+                                     f"ws://127.0.0.1:8765, got {text!r}")
+    if not text.isprintable() or any(c.isspace() for c in text):
+        raise bad
+    try:
+        parts = urlsplit(text)
+        number = parts.port
+    except ValueError:
+        raise bad from None
+    if parts.scheme not in ("ws", "wss") or not parts.hostname or number == 0:
+        raise bad
+    return text
+
+
+def _writable_folder(path: str) -> str | None:
+    """Why a file cannot be made in folder ``path`` (or in the folders to be made under its
+    nearest existing ancestor), or None when it can."""
+    folder = os.path.abspath(path)
+    while not os.path.lexists(folder):
+        folder = os.path.dirname(folder)
+    if not os.path.isdir(folder):
+        return f"{folder} is not a directory"
+    if not os.access(folder, os.W_OK | os.X_OK):
+        return f"directory {folder} is not writable"
+    return None
+
+
+def output_dir(text: str) -> str:
+    """A folder to write files in: an existing writable directory, or one that can be made
+    (its nearest existing ancestor is a writable directory)."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a directory, got ''")
+    problem = _writable_folder(text)
+    if problem is not None:
+        raise argparse.ArgumentTypeError(f"cannot write in {text}: {problem}")
+    return text
+
+
+def output_file(text: str) -> str:
+    """A file to write: not a directory, in an existing writable directory, writable if it
+    exists."""
+    if not text:
+        raise argparse.ArgumentTypeError("expected a file name, got ''")
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text} is a directory, not a file")
+    parent = os.path.dirname(os.path.abspath(text))
+    if not os.path.isdir(parent):
+        raise argparse.ArgumentTypeError(f"cannot write {text}: no directory {parent}")
+    if not os.access(parent, os.W_OK | os.X_OK) or (os.path.exists(text)
+                                                   and not os.access(text, os.W_OK)):
+        raise argparse.ArgumentTypeError(f"cannot write {text}: not writable")
+    return text
+
+
+def phh_output(text: str) -> str:
+    """``--phh`` of ``omaha play``: a ``.phhs`` file to write, or a folder of ``.phh`` files."""
+    return output_file(text) if text.endswith(".phhs") else output_dir(text)
+
+
+_SQLITE = b"SQLite format 3\x00"
+
+
+def _arena_db(text: str, *, missing_ok: bool) -> str:
+    import sqlite3
+    from urllib.parse import quote
+
+    if not text:
+        raise argparse.ArgumentTypeError("expected a database file, got ''")
+    if not os.path.lexists(text):
+        if not missing_ok:
+            raise argparse.ArgumentTypeError(f"no database {text}")
+        return output_file(text)   # created: it must be writable
+    if os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text} is a directory, not an arena database")
+    try:
+        with open(text, "rb") as file:
+            header = file.read(len(_SQLITE))
+    except OSError as exc:
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {exc.strerror}") from None
+    if not header:
+        if missing_ok:
+            return text   # an empty file: SQLite makes it a new database
+        raise argparse.ArgumentTypeError(f"{text} is empty, not an arena database")
+    if header != _SQLITE:
+        raise argparse.ArgumentTypeError(f"{text} is not an arena database (not SQLite)")
+    # read as an immutable file first (no -wal/-shm made beside it); a write-ahead log not
+    # yet checkpointed may hold the tables, then SQLite reads it (read-only)
+    uri = "file:" + quote(os.path.abspath(text)) + "?mode=ro"
+    wal = os.path.exists(text + "-wal") and os.path.getsize(text + "-wal") > 0
+    try:
+        names, schema = _arena_schema(sqlite3.connect(uri + "&immutable=1", uri=True))
+        if schema is None and wal:
+            names, schema = _arena_schema(sqlite3.connect(uri, uri=True))
+    except sqlite3.Error as exc:
+        raise argparse.ArgumentTypeError(f"cannot read {text}: {exc}") from None
+    if schema is None and not (missing_ok and not names):
+        raise argparse.ArgumentTypeError(f"{text} is not an arena database "
+                                         "(an SQLite file without the arena's tables)")
+    return text
+
+
+def _arena_schema(db: Any) -> tuple[set[str], Any]:
+    """The tables of SQLite connection ``db`` and the arena's schema version (None: none),
+    ``db`` closed."""
+    try:
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        schema = (db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
+                  if "meta" in names else None)
+    finally:
+        db.close()
+    return names, schema
+
+
+def arena_db(text: str) -> str:
+    """``omaha serve --db``: an arena database, or a new one (a missing or empty file, or an
+    SQLite file without tables); another SQLite or other file is refused, never changed."""
+    return _arena_db(text, missing_ok=True)
+
+
+def existing_arena_db(text: str) -> str:
+    """``omaha export --db``: an existing arena database (never created or changed)."""
+    return _arena_db(text, missing_ok=False)
+
+
+def overwritten(inputs: dict[str, str | None], outputs: dict[str, str | None]) -> str | None:
+    """The one-line problem when an output would write over an input or over another output
+    (paths resolved: links, ``..`` and a database's ``-wal``/``-shm`` files count), else None.
+
+    >>> overwritten({"--db": "a.sqlite"}, {"OUTPUT": "./a.sqlite"})
+    'OUTPUT a.sqlite would write over --db a.sqlite'
+    """
+    def same(a: str, b: str) -> bool:
+        if os.path.realpath(a) == os.path.realpath(b):
+            return True
+        try:
+            return os.path.samefile(a, b)
+        except OSError:
+            return False
+
+    seen: list[tuple[str, str, str]] = []   # (what, path, the path as the user gave it)
+    for name, path in inputs.items():
+        if path is not None:
+            seen += [(name, path + tail, path) for tail in ("", "-wal", "-shm", "-journal")]
+    for name, path in outputs.items():
+        if path is None:
+            continue
+        for other, taken, given in seen:
+            if same(path, taken):
+                return f"{name} {os.path.normpath(path)} would write over {other} {given}"
+        seen.append((name, path, path))
+    return None
+
+
+def refuse(command: str, problem: str) -> NoReturn:
+    """Exit 2 with ``omaha COMMAND: error: PROBLEM``: the one line of a bad input."""
+    raise SystemExit(fail(command, problem))
+
