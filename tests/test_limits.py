@@ -168,6 +168,27 @@ def test_a_union_cannot_list_past_the_hand_limit(monkeypatch: pytest.MonkeyPatch
         Range("$ds")
 
 
+def test_building_a_range_has_a_work_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long text of parts each under the limit (the union small) took hours to build: the
+    hands enumerated in all are bounded by WORK_FACTOR x MAX_RANGE_HANDS."""
+    from omaha.analysis.ranges import WORK_FACTOR
+
+    monkeypatch.setattr(limits, "MAX_RANGE_HANDS", 20_000)
+    assert len(Range(",".join(["AA**"] * 2))) == 6961
+    with pytest.raises(RangeLimitError, match="enumerate more than"):
+        Range(",".join(["AA**"] * (WORK_FACTOR * 3)))
+    assert len(Range(",".join(f"AA{r}" for r in "KQJT98765432"))) > 0   # small parts: fine
+
+
+def test_the_parsed_range_cache_holds_only_small_ranges() -> None:
+    from omaha.analysis import ranges
+
+    for i in range(300):
+        Range(f"AA{'KQJT98765432'[i % 12]}*:$ds" if i % 2 else f"({'(' * (i % 5)}AA**{')' * (i % 5)})")
+    assert len(ranges._CACHE) <= 256
+    assert sum(len(v[2]) for v in ranges._CACHE.values()) <= ranges._CACHE_HANDS
+
+
 def test_copies_and_pickles_go_through_the_constructor(monkeypatch: pytest.MonkeyPatch) -> None:
     r = Range("AA**:$ds", variant="plo8")
     for twin in (copy.copy(r), copy.deepcopy(r), pickle.loads(pickle.dumps(r))):

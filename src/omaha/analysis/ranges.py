@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import itertools
 import math
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import lru_cache
@@ -68,6 +69,27 @@ def _too_many(count: int | str, what: str = "the range") -> RangeLimitError:
     limit = _limits.MAX_RANGE_HANDS
     return RangeLimitError(f"{what} lists {count} hands, more than MAX_RANGE_HANDS = {limit:,}; "
                            "narrow it with a pattern (or raise omaha.limits.MAX_RANGE_HANDS)")
+
+
+WORK_FACTOR = 4
+"""Building one range may enumerate or test at most ``WORK_FACTOR * MAX_RANGE_HANDS`` hands
+in all (every part together): a long text of many large parts, each under the limit, would
+otherwise take hours to build a range that is itself small."""
+
+_BUDGET = threading.local()
+
+
+def _spend(count: int) -> None:
+    """Count ``count`` hands about to be enumerated or tested against the build's budget."""
+    left: int | None = getattr(_BUDGET, "left", None)
+    if left is None:
+        return
+    _BUDGET.left = left - count
+    if left < count:
+        limit = _limits.MAX_RANGE_HANDS
+        raise RangeLimitError(f"building the range would enumerate more than {WORK_FACTOR} x "
+                              f"MAX_RANGE_HANDS = {WORK_FACTOR * limit:,} hands in all; "
+                              "simplify it (or raise omaha.limits.MAX_RANGE_HANDS)")
 
 
 def _check_size(hands: frozenset[int] | set[int]) -> None:
@@ -180,15 +202,22 @@ class _Pattern(_Node):
                 nxt: set[int] = set()
                 for base in partial:
                     avail = [c for c in cands if not base >> c & 1]
+                    _spend(math.comb(len(avail), count))
                     for combo in itertools.combinations(avail, count):
                         nxt.add(base | _mask(combo))
                     _check_size(nxt)
                 partial = nxt
+            each = math.comb(52 - len(fixed), free)     # completions of one base
+            _spend(each * len(partial))
+            if free == 0:
+                out |= partial
+                _check_size(out)
+                continue
             for base in partial:
-                rest = [c for c in range(52) if not base >> c & 1]
-                if len(out) + math.comb(len(rest), free) > 2 * _limits.MAX_RANGE_HANDS:
+                if len(out) + each > 2 * _limits.MAX_RANGE_HANDS:
                     raise _too_many(f"more than {2 * _limits.MAX_RANGE_HANDS:,}",
                                     f"the pattern {self.text()!r}")
+                rest = [c for c in range(52) if not base >> c & 1]
                 for combo in itertools.combinations(rest, free):
                     out.add(base | _mask(combo))
                 _check_size(out)
@@ -544,6 +573,7 @@ def _filter(base: frozenset[int], node: _Node, nh: int, hilo: bool,
     """``base`` and (or minus) the hands of ``node``: tested one by one when ``base`` is
     small and ``node`` a pattern, otherwise as a set operation."""
     if isinstance(node, (_Pattern, _Span)) and len(base) < 20_000:
+        _spend(len(base))
         return frozenset(m for m in base if node.test(m) == keep)
     other = _evaluate(node, nh, hilo)
     return base & other if keep else base - other
@@ -565,6 +595,7 @@ def _compiled(text: str, nh: int, hilo: bool) -> _Compiled:
     got = _CACHE.get(key)
     if got is not None:
         return got
+    _BUDGET.left = WORK_FACTOR * _limits.MAX_RANGE_HANDS
     try:
         node = _Parser(text).parse()
         canonical = node.text()
@@ -577,6 +608,8 @@ def _compiled(text: str, nh: int, hilo: bool) -> _Compiled:
     except RecursionError:     # raised MAX_RANGE_DEPTH past what the interpreter allows
         raise RangeLimitError(f"range {safe_repr(text)} is nested too deeply for this "
                               "interpreter's recursion limit") from None
+    finally:
+        _BUDGET.left = None
     size = len(got[2])
     if size <= _CACHE_HANDS // 4:
         while _CACHE and sum(len(v[2]) for v in _CACHE.values()) + size > _CACHE_HANDS:
