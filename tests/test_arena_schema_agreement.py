@@ -1,6 +1,7 @@
 """Issue 21, class 4: the shipped JSON Schema and the server's parser give the same verdict
 on every client message, valid or mutated (the same cases run through both)."""
 
+import dataclasses
 import json
 
 import pytest
@@ -99,3 +100,29 @@ def test_parser_and_schema_agree_on_random_messages(message, kind):
         message = {**message, "type": kind}
     parsed, valid = verdicts(message)
     assert parsed == valid, message
+
+
+FRAME_TEXT = st.one_of(
+    st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=0x10FFFF), max_size=200),
+    st.builds(json.dumps, st.recursive(
+        st.one_of(st.none(), st.booleans(), st.integers(), st.floats(), st.text(max_size=20)),
+        lambda inner: st.one_of(st.lists(inner, max_size=4),
+                                st.dictionaries(st.text(max_size=8), inner, max_size=4)),
+        max_leaves=20)),
+    st.builds(lambda d, o: o[0] * d + "1" + o[1] * d, st.integers(0, 3000),
+              st.sampled_from([("[", "]"), ('{"a":', "}")])))
+
+
+@given(st.one_of(FRAME_TEXT, st.binary(max_size=100)))
+def test_any_frame_is_parsed_or_refused_with_a_protocol_error(frame):
+    """The one validation entry: any text or binary frame (lone surrogates, deep nesting,
+    huge numbers included) is a message or a ProtocolError, and an accepted message holds
+    only text that encodes (so it can be hashed and stored)."""
+    try:
+        message = parse_client_message(frame)
+    except ProtocolError as exc:
+        assert exc.code in ("bad_json", "bad_message", "unknown_type")
+        return
+    for value in dataclasses.astuple(message):
+        if isinstance(value, str):
+            value.encode("utf-8")
