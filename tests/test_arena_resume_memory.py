@@ -67,3 +67,16 @@ def test_resume_and_watch_from_zero_hold_a_bounded_page_not_the_history(tmp_path
     assert resumed[0]["gap"] is True and watched[0]["gap"] is True
     assert resume_peak < 8 * 2**20, resume_peak      # the history is HANDS * PAD = 26 MB
     assert watch_peak < 8 * 2**20, watch_peak
+
+
+def test_stored_hands_are_read_in_pages_in_order(tmp_path):
+    path = str(tmp_path / "old.sqlite")
+    old_table(path)
+    storage = SqliteStorage(path)
+    hands = [(h.table, h.hand) for h in storage.finished_hands()]
+    assert hands == [(1, n) for n in range(1, HANDS + 1)]
+    later = [h.hand for h in storage.finished_hands(1, after_seq=50)]
+    assert later[0] > 1 and later == sorted(later) and later[-1] == HANDS
+    events = list(storage.hand_events(1, after_seq=0, before_seq=10**9, limit=40))
+    assert [e.hand for e in events] == list(range(1, 41))
+    storage.close()

@@ -368,18 +368,24 @@ class SqliteStorage:
     def finished_hands(self, table: int | None = None, *,
                        after_seq: int | None = None) -> Iterator[FinishedHand]:
         query = "SELECT table_id, hand, seq_base, events, phh FROM hands"
-        where, params = [], []
+        where: list[str] = []
+        params: list[int] = []
         if table is not None:
             where.append("table_id=?")
             params.append(table)
         if after_seq is not None:
             where.append("last_seq>?")
             params.append(after_seq)
-        if where:
-            query += " WHERE " + " AND ".join(where)
-        for t, hand, base, events, phh in self._db.execute(query + " ORDER BY table_id, hand",
-                                                           params).fetchall():
-            yield FinishedHand(t, hand, base, _load(events), phh)
+        where.append("(table_id>? OR (table_id=? AND hand>?))")
+        query += " WHERE " + " AND ".join(where) + " ORDER BY table_id, hand LIMIT ?"
+        key: tuple[int, int] = (-1, -1)
+        while True:   # in pages: an export of a large database holds one page at a time
+            rows = self._db.execute(query, [*params, key[0], *key, HAND_PAGE]).fetchall()
+            for t, hand, base, events, phh in rows:
+                yield FinishedHand(t, hand, base, _load(events), phh)
+            if len(rows) < HAND_PAGE:
+                return
+            key = (rows[-1][0], rows[-1][1])
 
     def hand_events(self, table: int, *, after_seq: int, before_seq: int,
                     limit: int) -> Iterator[HandEvents]:
