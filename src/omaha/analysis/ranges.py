@@ -65,9 +65,13 @@ class RangeLimitError(RangeError, LimitError):
     :data:`~omaha.limits.MAX_RANGE_DEPTH`, :data:`~omaha.limits.MAX_RANGE_HANDS`)."""
 
 
+class _TooMany(RangeLimitError):
+    """A part that lists past MAX_RANGE_HANDS (an intersection may still filter it)."""
+
+
 def _too_many(count: int | str, what: str = "the range") -> RangeLimitError:
     limit = _limits.MAX_RANGE_HANDS
-    return RangeLimitError(f"{what} lists {count} hands, more than MAX_RANGE_HANDS = {limit:,}; "
+    return _TooMany(f"{what} lists {count} hands, more than MAX_RANGE_HANDS = {limit:,}; "
                            "narrow it with a pattern (or raise omaha.limits.MAX_RANGE_HANDS)")
 
 
@@ -176,7 +180,14 @@ class _Pattern(_Node):
         return all(len(s.ranks) == 13 and not s.suit for s in self.slots)
 
     def text(self) -> str:
-        return "".join(s.text() for s in self.slots)
+        out = []
+        for i, s in enumerate(self.slots):
+            t = s.text()
+            # a bare suit letter after a slot without a suit would read as that slot's suit
+            if len(t) == 1 and t in SUIT_CHARS + SUIT_VARS and i and not self.slots[i - 1].suit:
+                t = "*" + t
+            out.append(t)
+        return "".join(out)
 
     def _concrete(self) -> Iterator[list[tuple[frozenset[int], int]]]:
         """Each binding of the suit variables: slots as (ranks, suit or -1)."""
@@ -575,7 +586,14 @@ def _filter(base: frozenset[int], node: _Node, nh: int, hilo: bool,
     if isinstance(node, (_Pattern, _Span)) and len(base) < 20_000:
         _spend(len(base))
         return frozenset(m for m in base if node.test(m) == keep)
-    other = _evaluate(node, nh, hilo)
+    try:
+        other = _evaluate(node, nh, hilo)
+    except _TooMany:
+        if not isinstance(node, (_Pattern, _Span)):
+            raise
+        # the pattern alone lists too many hands (6-card "xxyy"): test the base's instead
+        _spend(len(base))
+        return frozenset(m for m in base if node.test(m) == keep)
     return base & other if keep else base - other
 
 
