@@ -311,3 +311,36 @@ def test_any_options_build_an_env_or_raise_a_typed_error(kind, options):
     except OmahaError:
         return
     made.reset(seed=1)
+
+
+@pytest.mark.parametrize("seed", ["x", 1.5, math.nan, True, np.bool_(False), [1], b"1"], ids=repr)
+@pytest.mark.parametrize("kind", ["aec", "gym", "vector", "hands", "episode"])
+def test_reset_seeds_are_integers(kind, seed):
+    made = {"aec": raw_env, "gym": OmahaGymEnv, "vector": lambda: VectorTables(2),
+            "hands": lambda: VectorTables(2, engine="hands"), "episode": Episode}[kind]()
+    with pytest.raises(ConfigTypeError, match="seed must be an integer"):
+        made.reset(seed=seed)
+
+
+@pytest.mark.parametrize("kind", ["aec", "gym", "vector", "hands", "episode"])
+def test_integer_seeds_of_every_kind_replay(kind):
+    def make():
+        return {"aec": raw_env, "gym": OmahaGymEnv, "vector": lambda: VectorTables(2),
+                "hands": lambda: VectorTables(2, engine="hands"), "episode": Episode}[kind]()
+
+    def dealt(made, seed):
+        made.reset(seed=seed)
+        if kind == "aec":
+            return made.observe("player_0")["observation"].tolist()
+        if kind == "gym":
+            return made._observe()["observation"].tolist()
+        if kind == "episode":
+            return made.observation(0).tolist()
+        return made.observation.tolist()
+
+    assert dealt(make(), np.int64(7)) == dealt(make(), 7) == dealt(make(), np.uint8(7))
+    if kind in ("aec", "episode", "hands"):   # negative seeds: as random.Random takes them
+        assert dealt(make(), -3) == dealt(make(), -3)
+    else:
+        with pytest.raises(ConfigError, match="seed must be at least 0"):
+            make().reset(seed=-1)

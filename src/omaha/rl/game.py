@@ -50,7 +50,7 @@ from omahacore.actions import LegalActions
 from omahacore.vector import PLAYER_FEATURES, TABLE_FEATURES, observe_hand
 
 __all__ = ["PLAYER_FEATURES", "TABLE_FEATURES", "Episode", "amount_pair", "choice_option",
-           "make_config", "reward_option"]
+           "make_config", "reward_option", "seed_option"]
 
 # The observation layout is the compiled kernel's (omahacore.vector), stated there once.
 
@@ -137,7 +137,9 @@ class Episode:
     # --- episode flow ------------------------------------------------------------------
 
     def reset(self, seed: int | None = None) -> None:
-        """Deal a new hand; a ``seed`` restarts the card generator and the button (seat 1)."""
+        """Deal a new hand; a ``seed`` (an integer, :func:`seed_option`) restarts the card
+        generator and the button (seat 1)."""
+        seed = seed_option(seed)
         if seed is not None:
             self._rng = random.Random(seed)
             self._episodes = 0
@@ -278,4 +280,16 @@ def choice_option(value: object, what: str, choices: tuple[str | None, ...]) -> 
     listed = ", ".join(repr(choice) for choice in choices)
     error = ConfigError if value is None or type(value) is str else ConfigTypeError
     raise error(None, f"{what} must be one of {listed}, got {safe_repr(value)}")
+
+
+def seed_option(seed: object, *, low: int | None = None) -> int | None:
+    """A ``reset`` seed: None (the OS generator) or an integer (NumPy integers count; a float,
+    NaN, a bool or text is refused with :class:`~omaha.errors.ConfigTypeError`), at least
+    ``low`` where the generator needs it (NumPy's and Gymnasium's: 0).
+
+    >>> import numpy as np
+    >>> seed_option(np.int64(3)), seed_option(None)
+    (3, None)
+    """
+    return None if seed is None else as_int(seed, "seed", low=low, error=ConfigError)
 

@@ -39,7 +39,7 @@ from omaha.config import GameConfig
 from omaha.errors import ConfigError, ConfigTypeError, IllegalActionError
 from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import ActionSet
-from omaha.rl.game import Episode, choice_option, make_config, reward_option
+from omaha.rl.game import Episode, choice_option, make_config, reward_option, seed_option
 
 __all__ = ["OmahaGymEnv"]
 
@@ -102,6 +102,7 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
 
     def reset(self, *, seed: int | None = None,
               options: dict[str, Any] | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
+        seed = seed_option(seed, low=0)   # Gymnasium's rule: a non-negative int
         super().reset(seed=seed)
         seed_text = str(seed) if seed is not None else os.urandom(16).hex()
         self._bot_rng = random.Random(f"omaha-opponents:{seed_text}")

@@ -52,7 +52,7 @@ from omaha.errors import ArrayError, ArrayTypeError, ConfigError, ConfigTypeErro
 from omaha.game.hand import Hand
 from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import ActionSet
-from omaha.rl.game import Episode, make_config
+from omaha.rl.game import Episode, make_config, seed_option
 from omahacore.vector import VectorCore
 
 __all__ = ["VectorTables"]
@@ -141,8 +141,10 @@ class VectorTables:
                                                       npt.NDArray[np.int64]]:
         """Deal every table a hand, buttons on seat 1; a ``seed`` makes the whole run
         reproducible (else the OS's cryptographic generator shuffles, C2)."""
-        self._finished = [None] * self.tables
         core = self._core
+        # an integer; the compiled engine's NumPy generator takes only non-negative ones
+        seed = seed_option(seed, low=0 if core is not None else None)
+        self._finished = [None] * self.tables
         if core is None:
             self.rewards[:] = 0
             self.done[:] = False
