@@ -344,3 +344,23 @@ def test_integer_seeds_of_every_kind_replay(kind):
     else:
         with pytest.raises(ConfigError, match="seed must be at least 0"):
             make().reset(seed=-1)
+
+
+@pytest.mark.parametrize(("fractions", "error"), [
+    (5, ConfigTypeError), (None, ConfigTypeError), ("ab", ConfigTypeError),
+    (np.array([[0.5]]), ConfigTypeError), ([True], ConfigTypeError), ([[1]], ConfigTypeError),
+    (["0.5"], ConfigTypeError), ([math.nan], ConfigError), ([0], ConfigError),
+    ([math.inf], ConfigError)], ids=repr)
+def test_action_set_fractions_raise_typed_errors(fractions, error):
+    from omaha.rl import ActionSet
+
+    with pytest.raises(error):
+        ActionSet(fractions=fractions)
+
+
+def test_action_set_fractions_of_every_kind_still_accepted():
+    from omaha.rl import ActionSet
+
+    for fractions in ((0.5, 1), [0.5, 1.0], np.array([0.5, 1.0]), (np.float32(0.5), 1),
+                      (f for f in (0.5, 1.0)), ()):
+        assert ActionSet(fractions=fractions).fractions in ((0.5, 1.0), ())

@@ -22,12 +22,13 @@ is free (the engine allows it, B2, but it never gains anything).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
-from omaha.errors import ConfigError
+from omaha.errors import ConfigError, ConfigTypeError
+from omaha.limits import safe_repr
 from omahacore.actions import LegalActions
 from omahacore.vector import action_totals
 
@@ -46,9 +47,19 @@ class ActionSet:
     max_raise: bool = True
 
     def __post_init__(self) -> None:
-        fractions = tuple(self.fractions)
+        given: object = self.fractions
+        if isinstance(given, np.ndarray) and given.ndim == 1:
+            given = given.tolist()
+        if isinstance(given, (str, bytes, np.ndarray)) or not isinstance(given, Iterable):
+            raise ConfigTypeError(None, "fractions must be a list or tuple of pot fractions, "
+                                        f"got {safe_repr(given)}")
+        fractions = tuple(given)
         for f in fractions:
-            if isinstance(f, bool) or not isinstance(f, (int, float)) or not 0 < f <= 100:
+            if isinstance(f, (bool, np.bool_)) or not isinstance(f, (int, float, np.integer,
+                                                                     np.floating)):
+                raise ConfigTypeError(None, "a raise size is a pot fraction in (0, 100], "
+                                            f"got {safe_repr(f)}")
+            if not 0 < f <= 100:
                 raise ConfigError(None, f"a raise size is a pot fraction in (0, 100], got {f!r}")
         object.__setattr__(self, "fractions", tuple(float(f) for f in fractions))
         if type(self.min_raise) is not bool or type(self.max_raise) is not bool:
