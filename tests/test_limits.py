@@ -368,3 +368,45 @@ def test_load_table_refuses_a_path_of_the_wrong_type(path: Any) -> None:
 def test_load_table_reads_no_more_than_the_largest_table() -> None:
     with pytest.raises(ConfigError, match="wrong magic"):
         load_table("/dev/zero")
+
+
+@pytest.mark.parametrize("percent", ["10", [10], None, True, b"5"])
+def test_top_hands_refuses_a_percent_of_the_wrong_type(percent: Any) -> None:
+    from omaha.analysis.preflop import top_hands
+
+    with pytest.raises(OmahaTypeError, match="percent must be a number"):
+        top_hands(percent)
+
+
+def test_top_hands_accepts_the_numbers_it_did() -> None:
+    import numpy as np
+
+    from omaha.analysis.preflop import top_hands
+
+    assert top_hands(10) == top_hands(10.0) == top_hands(np.float32(10)) == top_hands(np.int64(10))
+    with pytest.raises(OmahaError, match=r"percent must be in \(0, 100\]"):
+        top_hands(float("nan"))
+
+
+def test_write_binary_writes_only_what_load_table_reads(tmp_path: Path) -> None:
+    from omaha.distributed.preflop import write_binary
+
+    rows = [("AcAdKcKd", 1, 0.7, 0.01, 0.5, 0.01), ("2c3d4h5s", 1, 0.4, 0.01, 0.3, 0.01)]
+    path = str(tmp_path / "t.bin")
+    write_binary(rows, path, 100)
+    samples, values = load_table(path)
+    assert samples == 100 and values.shape == (1, 2, 2) and abs(values[0, 0, 0] - 0.7) < 1e-4
+    for bad, words in [
+        ([("AcAdKcKd", 1, float("nan"), 0.0, 0.5, 0.0)], "equity must be a number in"),
+        ([("AcAdKcKd", 1, 1.5, 0.0, 0.5, 0.0)], "equity must be a number in"),
+        ([("AcAdKcKd", 1, 0.5, 0.0, "0.5", 0.0)], "equity must be a number in"),
+        ([("AcAdKcKd", 0, 0.5, 0.0, 0.5, 0.0)], "opponents must be at least 1"),
+        ([("AcAdKcKd", 1, 0.5)], "must be a row"),
+        ([], "at least one row"),
+    ]:
+        with pytest.raises(ConfigError, match=words):
+            write_binary(bad, path, 100)
+    with pytest.raises(ConfigError, match="samples must be at most"):
+        write_binary(rows, path, 2**32)
+    with pytest.raises(ConfigTypeError, match="rows must be a list"):
+        write_binary("rows", path, 100)   # type: ignore[arg-type]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import array
 import itertools
+import numbers
 import os
 import sys
 from functools import lru_cache
@@ -30,7 +31,7 @@ from itertools import permutations
 import numpy as np
 
 from omaha.cards import DECK, Card
-from omaha.errors import ConfigError, ConfigTypeError, OmahaError
+from omaha.errors import ConfigError, ConfigTypeError, OmahaError, OmahaTypeError
 from omaha.limits import safe_repr
 
 __all__ = ["CLASSES", "DATA_FILE", "HANDS", "MAGIC", "class_of", "classes", "equities",
@@ -181,12 +182,23 @@ def ordering(hilo: bool = True) -> list[tuple[tuple[Card, ...], int]]:
     return [reps[i] for i in _order(hilo)]
 
 
-@lru_cache(maxsize=64)
 def top_hands(percent: float, hilo: bool = True) -> frozenset[int]:
     """Card bit masks of the best classes covering at least ``percent`` % of all hands
-    (whole classes: the class that crosses the line is included)."""
-    if not 0 < percent <= 100:
-        raise OmahaError(f"percent must be in (0, 100], got {percent}")
+    (whole classes: the class that crosses the line is included).
+
+    ``percent`` is a real number (an int or float, NumPy's included; not a bool) in
+    (0, 100]: another type is an :class:`~omaha.errors.OmahaTypeError` naming it.
+    """
+    if isinstance(percent, (bool, np.bool_)) or not isinstance(percent, numbers.Real):
+        raise OmahaTypeError(f"percent must be a number in (0, 100], got {safe_repr(percent)}")
+    value = float(percent)
+    if not 0 < value <= 100:
+        raise OmahaError(f"percent must be in (0, 100], got {safe_repr(percent)}")
+    return _top_hands(value, bool(hilo))
+
+
+@lru_cache(maxsize=64)
+def _top_hands(percent: float, hilo: bool) -> frozenset[int]:
     hands, index, _, counts = _table()
     order = _order(hilo)
     covered = np.cumsum(counts[order])

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import csv
 import math
+import numbers
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -137,7 +138,21 @@ def write_binary(rows: Sequence[Row], path: str, samples: int) -> None:
     import array
     import sys
 
+    samples = as_int(samples, "samples", low=1, high=2**32 - 1, error=ConfigError)  # uint32
+    rows = _listed(rows, "rows", "build_table rows")
+    for i, row in enumerate(rows):       # what load_table would refuse is never written
+        if not isinstance(row, (tuple, list)) or len(row) != len(COLUMNS):
+            raise ConfigTypeError(None, f"rows[{i}] must be a row {COLUMNS}, got "
+                                  f"{safe_repr(row)}")
+        as_int(row[1], f"rows[{i}] opponents", low=1, high=9, error=ConfigError)
+        for value in (row[2], row[4]):
+            if not isinstance(value, numbers.Real) or isinstance(value, bool) \
+                    or not 0.0 <= float(value) <= 1.0:     # NaN fails the comparison too
+                raise ConfigError(None, f"rows[{i}]: an equity must be a number in [0, 1], "
+                                  f"got {safe_repr(value)}")
     counts = sorted({n for _, n, *_ in rows})
+    if not counts:
+        raise ConfigError(None, "the binary table needs at least one row")
     classes = len(rows) // len(counts)
     if counts != list(range(1, len(counts) + 1)) or classes * len(counts) != len(rows):
         raise ConfigError(None, "the binary table needs every class at opponents 1..K")
