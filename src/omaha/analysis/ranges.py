@@ -603,12 +603,13 @@ def _is_any(node: _Node) -> bool:
 
 _Compiled = tuple[str, bool, tuple[int, ...]]
 _CACHE: dict[tuple[str, int, bool, int], _Compiled] = {}
-_CACHE_HANDS = 1_000_000      # most hands kept in the cache of parsed ranges, all together
+_CACHE_HANDS = 3_000_000      # most hands kept in the cache of parsed ranges, all together
 
 
 def _compiled(text: str, nh: int, hilo: bool) -> _Compiled:
-    """Canonical text, is-any and sorted masks of range text, cached (small results only:
-    the cache holds at most ``_CACHE_HANDS`` hands in all, whatever the ranges parsed)."""
+    """Canonical text, is-any and sorted masks of range text, cached (the cache holds at
+    most ``_CACHE_HANDS`` hands and 256 ranges in all, whatever the ranges parsed; the
+    oldest go first)."""
     key = (text, nh, hilo, _limits.MAX_RANGE_HANDS)
     got = _CACHE.get(key)
     if got is not None:
@@ -629,7 +630,7 @@ def _compiled(text: str, nh: int, hilo: bool) -> _Compiled:
     finally:
         _BUDGET.left = None
     size = len(got[2])
-    if size <= _CACHE_HANDS // 4:
+    if size <= _CACHE_HANDS:
         while _CACHE and sum(len(v[2]) for v in _CACHE.values()) + size > _CACHE_HANDS:
             del _CACHE[next(iter(_CACHE))]
         if len(_CACHE) >= 256:
