@@ -480,7 +480,7 @@ def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool
     step = max(1, min(PROGRESS_CHUNKS, -(-chunks // threads)))
     steps = -(-chunks // step)        # step i starts at chunk i * step (never listed: O(1) memory)
     parts = max(1, min(threads, steps))
-    results: list[tuple[array.array[int], int, int]] = []
+    summed: list[array.array[int]] = []     # the counts so far, added as steps finish
     errors: list[BaseException] = []
     lock = threading.Lock()
     done = [0, 0]        # next step, deals finished
@@ -502,7 +502,7 @@ def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool
             with lock:
                 if errors:      # another thread failed (or its progress raised): stop
                     return
-                results.append(part)
+                summed[:] = [_add([summed[0], part[0]]) if summed else part[0]]
                 done[1] += int(part[1])
                 if progress is not None:
                     try:
@@ -517,7 +517,7 @@ def _sample(hands: list[bytes], nh: int, board: bytes, dead: bytes, holdem: bool
         _run_threads(work, parts)
     if errors:
         raise errors[0]
-    return _add([r[0] for r in results]), sum(int(r[1]) for r in results)
+    return summed[0], done[1]
 
 
 def _run_threads(work: object, parts: int) -> None:
