@@ -14,7 +14,9 @@ from omaha.cli.shared import (
     add_variant,
     arena_db,
     existing_arena_db,
+    fail,
     non_negative,
+    one_line,
     output_file,
     overwritten,
     port,
@@ -127,8 +129,7 @@ def run_serve(args: argparse.Namespace) -> int:
     try:
         settings = _settings(args)
     except (OmahaError, ValueError) as exc:
-        print(f"omaha serve: error: {exc}", file=sys.stderr)
-        return 2
+        return fail("serve", exc)
 
     def ready(port: int) -> None:
         print(f"omaha serve: listening on ws://{args.host}:{port}", flush=True)
@@ -139,7 +140,7 @@ def run_serve(args: argparse.Namespace) -> int:
                           stats_path=args.stats,
                           synchronous="FULL" if args.fsync else "NORMAL"))
     except (OmahaError, OSError, sqlite3.Error) as exc:
-        print(f"omaha serve: {exc}", file=sys.stderr)
+        print(f"omaha serve: {one_line(str(exc))}", file=sys.stderr)
         return 2
     return 0
 
@@ -161,7 +162,7 @@ def run_bots(args: argparse.Namespace) -> int:
         print(f"omaha bots: not done after {args.timeout} s", file=sys.stderr)
         return 1
     except BotError as exc:
-        print(f"omaha bots: {exc}", file=sys.stderr)
+        print(f"omaha bots: {one_line(str(exc))}", file=sys.stderr)
         return 1
     tables = sorted({r.table for r in reports})
     actions = sum(r.actions for r in reports)
@@ -198,7 +199,7 @@ def run_export(args: argparse.Namespace) -> int:
         finally:
             storage.close()
     except (OmahaError, OSError, sqlite3.Error) as exc:
-        print(f"omaha export: {exc}", file=sys.stderr)
+        print(f"omaha export: {one_line(str(exc))}", file=sys.stderr)
         return 2
     print(f"omaha export: {count} hands written to {args.output}")
     return 0

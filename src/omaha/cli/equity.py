@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 from typing import Any
 
-from omaha.cli.shared import add_variant
+from omaha.cli.shared import add_variant, fail
 
 __all__ = ["add_parser", "run"]
 
@@ -60,8 +59,7 @@ def run(args: argparse.Namespace) -> int:
                      exact=True if args.exact else None, seed=args.seed,
                      threads=args.threads, progress=progress)
     except (OmahaError, TypeError) as exc:
-        print(f"omaha equity: error: {exc}", file=sys.stderr)
-        return 2
+        return fail("equity", exc)
     finally:
         if bar is not None:
             bar.close()

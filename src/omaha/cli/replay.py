@@ -13,7 +13,13 @@ import json
 import sys
 from typing import Any
 
-from omaha.cli.shared import EXIT_INVALID, EXIT_MISMATCH, EXIT_OK, add_progress_options
+from omaha.cli.shared import (
+    EXIT_INVALID,
+    EXIT_MISMATCH,
+    EXIT_OK,
+    add_progress_options,
+    one_line,
+)
 
 __all__ = ["add_parser", "run"]
 
@@ -135,7 +141,7 @@ def _report(args: argparse.Namespace, record: dict[str, Any], error: BaseExcepti
     if error is not None:
         message = str(error) if isinstance(error, ValueError) else f"{record['file']}: {error}"
         record["error"] = message
-        print(f"omaha replay: error: {message}", file=sys.stderr)
+        print(f"omaha replay: error: {one_line(message)}", file=sys.stderr)
     if args.json:
         print(json.dumps(record))
     elif error is None:

@@ -22,6 +22,7 @@ from typing import Any
 
 from omaha.cli.shared import (
     add_variant,
+    fail,
     game_config,
     output_dir,
     output_file,
@@ -99,11 +100,9 @@ def run_preflop_table(args: argparse.Namespace) -> int:
         if args.binary:
             write_binary(rows, args.binary, args.samples)
     except (OmahaError, ValueError, OSError) as exc:
-        print(f"omaha preflop-table: error: {exc}", file=sys.stderr)
-        return 2
+        return fail("preflop-table", exc)
     except ImportError as exc:
-        print(f"omaha preflop-table: error: {exc}", file=sys.stderr)
-        return 2
+        return fail("preflop-table", exc)
     worst = max((max(row[3], row[5]) for row in rows), default=0.0)
     print(f"{len(rows)} rows in {time.perf_counter() - started:.1f} s -> {args.out}; largest "
           f"standard error {worst:.4f} (bound {standard_error_bound(args.samples):.4f})")
@@ -155,8 +154,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         config = game_config(args.variant, blinds=args.blinds, stakes=args.stakes)
     except (OmahaError, ValueError) as exc:
-        print(f"omaha simulate: error: {exc}", file=sys.stderr)
-        return 2
+        return fail("simulate", exc)
     kinds = [kind.strip() for kind in args.bots.split(",")]
     return _simulate("simulate", args, config, kinds, chunk_hands=args.chunk,
                      num_cpus=args.cpus)
@@ -184,8 +182,7 @@ def _simulate(command: str, args: argparse.Namespace, config: Any, kinds: Sequen
         else:
             result = run_play_on_ray(config, bots, address=args.ray or None, **common, **options)
     except (OmahaError, ValueError) as exc:
-        print(f"omaha {command}: error: {exc}", file=sys.stderr)
-        return 2
+        return fail(command, exc)
     except ImportError as exc:
         print(f"omaha {command}: error: --ray needs the 'ray' extra ({exc})", file=sys.stderr)
         return 2

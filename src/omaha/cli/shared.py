@@ -24,7 +24,7 @@ from omaha.limits import as_int
 
 __all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "VARIANT_HELP", "OneLineParser",
            "add_progress_options", "add_variant", "arena_db", "existing_arena_db", "fail",
-           "game_config", "non_negative", "output_dir", "output_file", "overwritten", "pair",
+           "game_config", "non_negative", "one_line", "output_dir", "output_file", "overwritten", "pair",
            "phh_output", "players", "port", "positive", "positive_real", "refuse", "ws_url"]
 
 EXIT_OK = 0
