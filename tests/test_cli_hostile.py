@@ -241,3 +241,16 @@ def test_the_real_command_never_prints_a_traceback(files: Path, argv: list[str])
     assert "Traceback" not in done.stderr
     if done.returncode == 2 and argv[0] != "replay":   # replay: a line per unreadable file
         assert len(done.stderr.splitlines()) == 1, done.stderr
+
+
+@pytest.mark.parametrize("argv", [["replay", "\x00"], ["replay", ""], ["export", "--db", "arena.sqlite", "a\x00"],
+                                  ["export", "--db", "a\x00", "out.phhs"],
+                                  ["play", "--hands", "1", "--phh", "x\x00"]], ids=repr)
+def test_names_no_system_takes_exit_2_in_process(files: Path, argv: list[str],
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    """A NUL in a path (possible from Python, not from a shell) was a ValueError traceback."""
+    with contextlib.chdir(files), pytest.raises(SystemExit) as exit:
+        main(argv)
+    assert exit.value.code == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "expected a path" in err

@@ -19,6 +19,7 @@ from omaha.cli.shared import (
     EXIT_OK,
     add_progress_options,
     one_line,
+    path_name,
 )
 
 __all__ = ["add_parser", "run"]
@@ -38,7 +39,8 @@ def add_parser(commands: Any) -> None:
         epilog="exit status: 0 all hands replay and match, 1 a finishing_stacks comparison "
         "failed, 2 a history is invalid or an action illegal (error on stderr)",
     )
-    sub.add_argument("files", metavar="FILE", nargs="+", help=".phh or .phhs files")
+    sub.add_argument("files", metavar="FILE", nargs="+", type=path_name,
+                     help=".phh or .phhs files")
     sub.add_argument(
         "--json",
         action="store_true",

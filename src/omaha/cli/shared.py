@@ -24,8 +24,9 @@ from omaha.limits import as_int
 
 __all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "VARIANT_HELP", "OneLineParser",
            "add_progress_options", "add_variant", "arena_db", "existing_arena_db", "fail",
-           "game_config", "non_negative", "one_line", "output_dir", "output_file", "overwritten", "pair",
-           "phh_output", "players", "port", "positive", "positive_real", "refuse", "ws_url"]
+           "game_config", "non_negative", "one_line", "output_dir", "output_file", "overwritten",
+           "pair", "path_name", "phh_output", "players", "port", "positive", "positive_real",
+           "refuse", "ws_url"]
 
 EXIT_OK = 0
 """The command did what it was asked."""
@@ -194,11 +195,18 @@ def _writable_folder(path: str) -> str | None:
     return None
 
 
+def path_name(text: str) -> str:
+    """A path as a name only (a file to read: whether it exists is the command's question):
+    not empty, no NUL character (no system takes one)."""
+    if not text or "\x00" in text:
+        raise argparse.ArgumentTypeError(f"expected a path, got {text!r}")
+    return text
+
+
 def output_dir(text: str) -> str:
     """A folder to write files in: an existing writable directory, or one that can be made
     (its nearest existing ancestor is a writable directory)."""
-    if not text:
-        raise argparse.ArgumentTypeError("expected a directory, got ''")
+    path_name(text)
     problem = _writable_folder(text)
     if problem is not None:
         raise argparse.ArgumentTypeError(f"cannot write in {text}: {problem}")
@@ -208,8 +216,7 @@ def output_dir(text: str) -> str:
 def output_file(text: str) -> str:
     """A file to write: not a directory, in an existing writable directory, writable if it
     exists."""
-    if not text:
-        raise argparse.ArgumentTypeError("expected a file name, got ''")
+    path_name(text)
     if os.path.isdir(text):
         raise argparse.ArgumentTypeError(f"{text} is a directory, not a file")
     parent = os.path.dirname(os.path.abspath(text))
@@ -233,8 +240,7 @@ def _arena_db(text: str, *, missing_ok: bool) -> str:
     import sqlite3
     from urllib.parse import quote
 
-    if not text:
-        raise argparse.ArgumentTypeError("expected a database file, got ''")
+    path_name(text)
     if not os.path.lexists(text):
         if not missing_ok:
             raise argparse.ArgumentTypeError(f"no database {text}")
