@@ -113,8 +113,12 @@ def free_port() -> int:
 def omaha_serve(folder: str) -> Any:
     """A real ``omaha serve`` on a free port; yields its URL and process."""
     port = free_port()
-    src = str(ROOT / "src")
-    env = {**os.environ, "PYTHONPATH": src + os.pathsep + os.environ.get("PYTHONPATH", "")}
+    # The server imports the package this process imported (the installed one in CI, the
+    # in-place build under PYTHONPATH=src), never a source tree without its compiled modules.
+    import omaha
+
+    home = str(Path(omaha.__file__).resolve().parent.parent)
+    env = {**os.environ, "PYTHONPATH": home + os.pathsep + os.environ.get("PYTHONPATH", "")}
     log = open(os.path.join(folder, "serve.log"), "a")   # noqa: SIM115 - closed below
     process = subprocess.Popen(
         [sys.executable, "-m", "omaha", "serve", "--db", os.path.join(folder, "fuzz.sqlite"),
