@@ -149,7 +149,6 @@ def test_preflop_table_rows_and_binary_round_trip(tmp_path):
     import omaha
     from omaha.distributed.preflop import build_table, load_table, write_binary
 
-    pytest.importorskip("omaha.analysis.preflop")
     hands = ["AcAdKcKd", "2c3d4h5s", "AcAd2c3d"]
     rows = build_table(classes=hands, opponents=(1, 2), samples=400, seed=1, chunk_classes=2)
     assert [(r[0], r[1]) for r in rows] == [(h, n) for h in hands for n in (1, 2)]
@@ -169,7 +168,6 @@ def test_preflop_table_rows_and_binary_round_trip(tmp_path):
 def test_preflop_table_on_ray_matches_local(ray_session, tmp_path):
     from omaha.distributed.preflop import build_table
 
-    pytest.importorskip("omaha.analysis.preflop")
     hands = ["AcAdKcKd", "2c3d4h5s", "JcTd9h8s"]
     local = build_table(classes=hands, opponents=(1, 3), samples=300, seed=2, chunk_classes=1)
     assert build_table(classes=hands, opponents=(1, 3), samples=300, seed=2, chunk_classes=1,
@@ -187,8 +185,7 @@ def test_one_shipped_preflop_table_feeds_the_ordering_and_preflop_equity():
     import numpy as np
 
     import omaha
-
-    preflop = pytest.importorskip("omaha.analysis.preflop")
+    from omaha.analysis import preflop
     from omaha.distributed.preflop import load_table, preflop_equity, standard_error_bound
 
     samples, values = load_table()
