@@ -25,7 +25,6 @@ The test suite runs a short Hypothesis budget of it (``tests/test_fuzz_library.p
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import math
 import random
@@ -292,26 +291,10 @@ def run_atheris(targets: tuple[str, ...], *, seconds: float) -> None:  # pragma:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--seconds", type=float, default=60.0)
-    parser.add_argument("--target", choices=(*TARGETS, "all"), default="all")
-    parser.add_argument("--engine", choices=("auto", "atheris", "hypothesis"), default="auto")
-    args = parser.parse_args(argv)
-    targets = TARGETS if args.target == "all" else (args.target,)
-    engine = args.engine
-    if engine == "auto":
-        try:
-            import atheris  # noqa: F401
-            engine = "atheris"
-        except ImportError:
-            engine = "hypothesis"
-    if engine == "atheris":
-        run_atheris(targets, seconds=args.seconds)
-        return 0
-    tried = run_hypothesis(targets, seconds=args.seconds)
-    print(f"fuzz_library: {tried} inputs over {args.seconds:g} s ({', '.join(targets)}): "
-          "no failure")
-    return 0
+    from driver import fuzz_main  # beside this file (the fuzzers' shared command line)
+
+    return fuzz_main("fuzz_library", __doc__.split("\n\n")[0], TARGETS, run_atheris,
+                     run_hypothesis, argv)
 
 
 if __name__ == "__main__":
