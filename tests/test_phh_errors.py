@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from omaha.errors import UnsupportedVariantError
 from omaha.phh import (
     HandHistory,
     HistoryError,
@@ -54,7 +55,11 @@ def test_bad_toml_names_line_and_column():
 
 def test_unknown_variant():
     err = error(phh(variant='"NS"'))  # short-deck hold'em: a standard code the engine lacks
-    assert err.field == "variant" and "unknown variant 'NS'" in str(err) and "PO" in str(err)
+    assert isinstance(err, UnsupportedVariantError)   # valid PHH, a game not played here
+    assert err.field == "variant" and "NS (no-limit short-deck hold'em) is a PHH game" in str(err)
+    err = error(phh(variant='"XYZ"'))
+    assert not isinstance(err, UnsupportedVariantError)
+    assert "unknown variant 'XYZ'" in str(err) and "PO" in str(err)
     assert "unknown variant" in str(error(phh(variant="3")))
 
 
@@ -81,8 +86,10 @@ def test_bet_fields_must_match_the_structure():
     [
         ("starting_stacks", "[100, 0, 100]", "must be positive"),
         ("starting_stacks", "[100]", "at least 2"),
-        ("starting_stacks", "[100, inf, 100]", "unknown amounts"),
-        ("starting_stacks", "[100, 1.5, 100]", "not a whole number"),
+        ("starting_stacks", "[100, -inf, 100]", "unknown amounts"),
+        ("starting_stacks", "[100, nan, 100]", "unknown amounts"),
+        ("starting_stacks", "[100, 1e-30, 100]", "30 decimal places; at most 18"),
+        ("starting_stacks", "[100, 9223372036854775807.5, 100]", "above"),
         ("starting_stacks", '"100"', "at least 2"),
         ("antes", "[0, 0]", "has 2 entries but the hand has 3 players"),
         ("antes", "[0, -1, 0]", "non-negative"),
@@ -123,7 +130,7 @@ def test_bad_field_values(field, value, words):
         (3, "p0 cbr 6", "bad actor 'p0'"),
         (3, "q3 cbr 6", "bad actor 'q3'"),
         (3, "P3 cbr 6", "bad actor 'P3'"),
-        (3, "p3 cbr 6.5", "bad amount '6.5'"),
+        (3, "p3 cbr 6.5e-40", "41 decimal places; at most 18"),
         (3, "p3 cbr -6", "bad amount '-6'"),
         (3, "p3 cbr 0", "bad amount '0'"),
         (3, "p3 cbr six", "bad amount 'six'"),

@@ -14,6 +14,7 @@ from omaha.config import (
     SIX_CARD_OMAHA,
     GameConfig,
 )
+from omaha.errors import UnevaluableHandError
 from omaha.game.bots import RandomBot, act, situation
 from omaha.game.hand import Hand
 from omaha.game.table import Table
@@ -188,7 +189,7 @@ def test_t6_hole_cards_come_before_the_betting():
     assert "dealt before the betting starts (T6)" in err.reason
 
 
-def test_showdown_with_cards_the_history_does_not_give_is_refused():
+def test_showdown_with_cards_the_history_does_not_give_is_unevaluable():
     unknown = [
         "d dh p1 AcAd2h3s",
         "d dh p2 ????????",
@@ -206,10 +207,14 @@ def test_showdown_with_cards_the_history_does_not_give_is_refused():
         "p1 cc",
         "p2 cc",
     ]
-    assert "p2 reaches showdown" in refused(po(unknown)).reason
+    err = refused(po(unknown))
+    assert isinstance(err, UnevaluableHandError)   # not a broken file: unevaluable
+    assert "needs the hole cards of p2, which the history does not give" in err.reason
     allin = DEAL3 + ["p3 cbr 7", "p1 cbr 21", "p2 f", "p3 cbr 60", "p1 cc", "d db 2c8d9h"]
     hh = po(allin, stacks=(60, 100, 60))
-    assert "gives only 3 of the 5 board cards" in refused(hh).reason
+    err = refused(hh)
+    assert isinstance(err, UnevaluableHandError)
+    assert "gives only 3 of the 5 board cards" in err.reason
 
 
 @pytest.mark.parametrize(

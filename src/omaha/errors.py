@@ -52,6 +52,8 @@ __all__ = [
     "StrengthTypeError",
     "TableError",
     "TableTypeError",
+    "UnevaluableHandError",
+    "UnsupportedVariantError",
 ]
 
 
@@ -116,7 +118,7 @@ class HistoryError(OmahaError):
 
     def located(self, *, hand: str | None = None, source: str | None = None) -> HistoryError:
         """A copy of this error that also names the collection entry and/or file it is in."""
-        return HistoryError(
+        return type(self)(
             self.reason,
             field=self.field,
             index=self.index,
@@ -162,3 +164,17 @@ class RakeTypeError(RakeError, OmahaTypeError):
 
 class ClockTypeError(ClockError, OmahaTypeError):
     """A time or seat of the wrong type (a bool, float or text where an int goes)."""
+
+
+class UnevaluableHandError(HistoryError):
+    """A history that plays legally to a showdown decided by cards it does not give (``????``
+    hole cards of a player still in, or a missing board card): its pots cannot be awarded.
+
+    Not a broken file: corpus replay reports such a hand as *unevaluable*, apart from the
+    invalid ones.
+    """
+
+
+class UnsupportedVariantError(HistoryError):
+    """A history of a game the PHH standard names but this package does not play (stud,
+    draw, short-deck): valid PHH, reported by corpus replay as *unsupported*."""

@@ -9,9 +9,8 @@ fails, 2 when a history is invalid (the error goes to stderr).
 from __future__ import annotations
 
 import argparse
-import json
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omaha.cli.shared import (
     EXIT_INVALID,
@@ -22,6 +21,9 @@ from omaha.cli.shared import (
     path_name,
 )
 
+if TYPE_CHECKING:
+    from omaha.phh.corpus import HandReport
+
 __all__ = ["add_parser", "run"]
 
 
@@ -31,29 +33,44 @@ def add_parser(commands: Any) -> None:
         "replay",
         help="replay PHH hand histories through the engine",
         description=(
-            "Replay .phh hands and .phhs collections through the engine, with the same "
-            "legality checks as live play, and compare the final stacks with each hand's "
-            "finishing_stacks when it has them. Prints the problem hands (every hand with "
-            "--verbose) and a summary: hands, replayed, matched, mismatched, invalid, time."
+            "Replay .phh hands and .phhs collections through the engine, hand by hand, with "
+            "the same legality checks as live play, and compare the final stacks with each "
+            "hand's finishing_stacks when it has them. Each hand gets its own result "
+            "(matched, mismatched, replayed, unevaluable, invalid) and the files go on. "
+            "Prints the problem hands (every hand with --verbose) and a summary."
         ),
-        epilog="exit status: 0 all hands replay and match, 1 a finishing_stacks comparison "
-        "failed, 2 a history is invalid or an action illegal (error on stderr)",
+        epilog="exit status: 0 every hand replays (matched, nothing to compare, "
+        "unevaluable or an unsupported game), 1 a finishing_stacks comparison failed, 2 a file or hand is invalid "
+        "(its error on stderr)",
     )
     sub.add_argument("files", metavar="FILE", nargs="+", type=path_name,
                      help=".phh or .phhs files")
-    sub.add_argument(
+    sub.add_argument("-j", "--jobs", type=_jobs, default=1, metavar="N",
+                     help="replay in N processes (0: one per core; default 1); output stays in "
+                     "input order")
+    output = sub.add_mutually_exclusive_group()
+    output.add_argument(
         "--json",
         action="store_true",
-        help='one JSON object per hand: {"file", "hand", "ok", "finishing_stacks", ...}',
+        help='one JSON object per hand: {"file", "hand", "ok", "result", "finishing_stacks", '
+        '"expected_stacks", "error"}, amounts in the file\'s units',
     )
-    sub.add_argument(
-        "--verbose",
-        "-v",
-        action="store_true",
-        help="print a line for every hand, not only the problem hands",
-    )
+    output.add_argument("--verbose", "-v", action="store_true",
+                        help="print a line for every hand, not only the problem hands")
+    output.add_argument("--quiet", "-q", action="store_true",
+                        help="print only the summary (errors still go to stderr)")
     add_progress_options(sub)
     sub.set_defaults(run=run)
+
+
+def _jobs(text: str) -> int:
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = -1
+    if jobs < 0:
+        raise argparse.ArgumentTypeError(f"expected a number of processes (0: all cores), got {text!r}")
+    return jobs
 
 
 def run(args: argparse.Namespace) -> int:
@@ -61,95 +78,80 @@ def run(args: argparse.Namespace) -> int:
     import time
 
     from omaha.cli.progress import progress_bar
-    from omaha.phh import HistoryError, read_histories
-    from omaha.phh.replay import replay_history
+    from omaha.phh.corpus import replay_files
 
     started = time.perf_counter()
     tally = _ReplayTally()
-    worst = EXIT_OK
-    files: list[tuple[str, list[tuple[str | None, Any]]]] = []
-    bar = progress_bar(None, enabled=args.progress, description="read")
+    bar = progress_bar(None, enabled=args.progress, description="replay")
     try:
-        for path in args.files:
-            bar.set_description_str(f"read {path}")
-            try:
-                files.append((path, read_histories(path)))
-            except (HistoryError, OSError) as exc:
-                worst = max(worst, EXIT_INVALID)
-                tally.invalid_files += 1
-                unreadable = {"file": path, "hand": None, "ok": False, "finishing_stacks": None}
-                _report(args, unreadable, exc)
-        bar.total = sum(len(hands) for _, hands in files)
-        bar.set_description_str("replay")
-        for path, hands in files:
-            for name, history in hands:
-                tally.hands += 1
-                bar.update()
-                record: dict[str, Any] = {"file": path, "hand": name}
-                try:
-                    result = replay_history(history)
-                except HistoryError as exc:
-                    worst = max(worst, EXIT_INVALID)
-                    tally.invalid += 1
-                    record.update(ok=False, finishing_stacks=None)
-                    _report(args, record, exc.located(hand=name, source=path))
-                    continue
-                tally.replayed += 1
-                checked = history.finishing_stacks is not None
-                tally.unchecked += not checked
-                tally.matched += checked and result.matches
-                record.update(
-                    ok=result.matches,
-                    finishing_stacks=list(result.finishing_stacks),
-                    expected_stacks=list(history.finishing_stacks) if checked else None,
-                )
-                if not result.matches:
-                    worst = max(worst, EXIT_MISMATCH)
-                _report(args, record, None)
+        for report in replay_files(args.files, jobs=args.jobs):
+            bar.update()
+            tally.add(report)
+            _report(args, report)
     finally:
         bar.close()
     if not args.json:
         print(tally.summary(len(args.files), time.perf_counter() - started))
-    return worst
+    if tally.counts["invalid"] or tally.unreadable:
+        return EXIT_INVALID
+    return EXIT_MISMATCH if tally.counts["mismatched"] else EXIT_OK
 
 
 class _ReplayTally:
     """Counts for the summary line of ``omaha replay``."""
 
     def __init__(self) -> None:
-        self.hands = self.replayed = self.matched = self.unchecked = 0
-        self.invalid = self.invalid_files = 0
+        from omaha.phh.corpus import RESULTS
+
+        self.counts = dict.fromkeys(RESULTS, 0)
+        self.unreadable = 0
+
+    def add(self, report: HandReport) -> None:
+        if report.hand is None and report.result == "invalid" and "cannot read" in (report.error or ""):
+            self.unreadable += 1
+        else:
+            self.counts[report.result] += 1
 
     def summary(self, files: int, seconds: float) -> str:
-        rate = self.hands / seconds if seconds > 0 else float("inf")
-        mismatched = self.replayed - self.matched - self.unchecked
-        head = f"{self.hands} hand{'s' * (self.hands != 1)} in {files} file{'s' * (files != 1)}"
+        counts = self.counts
+        hands = sum(counts.values())
+        rate = hands / seconds if seconds > 0 else float("inf")
+        replayed = counts["matched"] + counts["mismatched"] + counts["replayed"]
+        head = f"{hands} hand{'s' * (hands != 1)} in {files} file{'s' * (files != 1)}"
         parts = [
-            f"{self.replayed} replayed",
-            f"{self.matched} matched",
-            f"{mismatched} mismatched",
-            f"{self.invalid} invalid",
+            f"{replayed} replayed",
+            f"{counts['matched']} matched",
+            f"{counts['mismatched']} mismatched",
+            f"{counts['invalid']} invalid",
         ]
-        if self.unchecked:
-            parts.append(f"{self.unchecked} without finishing_stacks")
-        if self.invalid_files:
-            parts.append(f"{self.invalid_files} unreadable file{'s' * (self.invalid_files > 1)}")
+        for result in ("unevaluable", "unsupported"):
+            if counts[result]:
+                parts.append(f"{counts[result]} {result}")
+        if counts["replayed"]:
+            parts.append(f"{counts['replayed']} without finishing_stacks")
+        if self.unreadable:
+            parts.append(f"{self.unreadable} unreadable file{'s' * (self.unreadable > 1)}")
         return f"{head}: {', '.join(parts)}; {seconds:.2f} s, {rate:,.0f} hands/s"
 
 
-def _report(args: argparse.Namespace, record: dict[str, Any], error: BaseException | None) -> None:
+def _report(args: argparse.Namespace, report: HandReport) -> None:
     """One hand's outcome: errors on stderr; mismatches (every hand with --verbose) on stdout."""
-    where = record["file"] + ("" if record.get("hand") is None else f" [{record['hand']}]")
-    if error is not None:
-        message = str(error) if isinstance(error, ValueError) else f"{record['file']}: {error}"
-        record["error"] = message
-        print(f"omaha replay: error: {one_line(message)}", file=sys.stderr)
+    if report.error is not None:
+        label = "error" if report.result == "invalid" else report.result
+        print(f"omaha replay: {label}: {one_line(report.error)}", file=sys.stderr)
     if args.json:
-        print(json.dumps(record))
-    elif error is None:
-        stacks = " ".join(map(str, record["finishing_stacks"]))
-        if not record["ok"]:
-            expected = " ".join(map(str, record["expected_stacks"]))
-            print(f"{where}: MISMATCH, finishing stacks {stacks}, the history says {expected}")
-        elif args.verbose:
-            print(f"{where}: ok, finishing stacks {stacks}")
+        print(report.to_json())
+        return
+    if args.quiet or report.error is not None:
+        return
+    where = report.file + ("" if report.hand is None else f" [{report.hand}]")
+    stacks = " ".join(map(_amount, report.finishing_stacks or ()))
+    if report.result == "mismatched":
+        expected = " ".join(map(_amount, report.expected_stacks or ()))
+        print(f"{where}: MISMATCH, finishing stacks {stacks}, the history says {expected}")
+    elif args.verbose:
+        print(f"{where}: ok, finishing stacks {stacks}")
+
+
+def _amount(value: object) -> str:
+    return "inf" if isinstance(value, float) else str(value)

@@ -34,6 +34,7 @@ integers in the table's smallest unit (write cents as 150, not 1.50), got 1.5
 from __future__ import annotations
 
 import datetime
+import math
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -43,6 +44,15 @@ from typing import Any
 from omaha.config import MAX_SEATS
 from omaha.errors import HistoryError
 from omaha.limits import MAX_CHIPS, safe_repr
+from omaha.phh.amounts import (
+    DEEP_STACK,
+    MAX_DECIMALS,
+    MAX_FINITE,
+    decimals_of,
+    in_units,
+    is_inf,
+    scaled,
+)
 from omaha.phh.notation import Action, heads_up_reversed, parse_action, whole_chips
 from omaha.phh.variants import PORTABLE_CODES, Variant, variant_for_code
 
@@ -57,6 +67,9 @@ __all__ = [
 ]
 
 _BET_FIELDS = ("min_bet", "small_bet", "big_bet")
+_AMOUNT_FIELDS = frozenset({"antes", "blinds_or_straddles", *_BET_FIELDS, "starting_stacks",
+                            "finishing_stacks", "winnings"})
+"""The fields that hold money, scaled by ``decimals`` (:mod:`omaha.phh.amounts`)."""
 REQUIRED_ORDER = (
     "variant",
     "antes",
@@ -250,6 +263,18 @@ class HandHistory:
         metadata: the other optional fields of the standard (``players``, ``event``, ...),
             normalised, in the standard's order.
         user_fields: fields named ``_like_this`` (and unknown ones), kept verbatim.
+        decimals: the amounts (fields and ``cbr`` actions) count units of
+            ``10**-decimals`` of the file's money (:mod:`omaha.phh.amounts`); 0 for whole
+            chips. Reading sets it from the file; writing divides back.
+        deep_players: the players (0-based) whose starting stack is ``inf`` (depth not
+            recorded): they play with :data:`~omaha.phh.amounts.DEEP_STACK` and finish with
+            ``inf``. Pass ``inf`` in ``starting_stacks`` (and ``finishing_stacks``) for them.
+
+    >>> hh = HandHistory(variant="NT", antes=[0, 0], blinds_or_straddles=[5, 10], min_bet=10,
+    ...                  starting_stacks=[2000, float("inf")], actions=["p2 cbr 25"],
+    ...                  decimals=2)
+    >>> hh.deep_players, hh.parsed_actions[0].amount, dict(hh.fields())["starting_stacks"]
+    ((1,), 2500, [20, inf])
     """
 
     variant: str
@@ -263,6 +288,8 @@ class HandHistory:
     finishing_stacks: Sequence[int] | None = None
     metadata: Mapping[str, Any] = field(default_factory=dict)
     user_fields: Mapping[str, Any] = field(default_factory=dict)
+    decimals: int = 0
+    deep_players: tuple[int, ...] = field(init=False, default=())
     parsed_actions: tuple[Action, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -274,9 +301,18 @@ class HandHistory:
                 field="starting_stacks",
             )
         players = len(stacks)
-        self._set(
-            "starting_stacks", check_chips_list("starting_stacks", stacks, players, positive=True)
-        )
+        check_integer("decimals", self.decimals, 0, MAX_DECIMALS, "a number of decimal places")
+        deep = tuple(i for i, stack in enumerate(stacks) if is_inf(stack))
+        self._set("deep_players", deep)
+        finite = check_chips_list(
+            "starting_stacks", [1 if i in deep else s for i, s in enumerate(stacks)], players,
+            positive=True)
+        if deep and sum(finite) - len(deep) > MAX_FINITE:
+            raise HistoryError(
+                f"the finite stacks total {sum(finite) - len(deep)} chips; beside an inf stack "
+                f"they may total at most {MAX_FINITE}", field="starting_stacks")
+        self._set("starting_stacks",
+                  tuple(DEEP_STACK if i in deep else s for i, s in enumerate(finite)))
         self._set("antes", check_chips_list("antes", self.antes, players))
         self._set(
             "blinds_or_straddles",
@@ -284,18 +320,30 @@ class HandHistory:
         )
         self._check_bet_fields(game)
         if self.finishing_stacks is not None:
-            self._set(
-                "finishing_stacks",
-                check_chips_list("finishing_stacks", self.finishing_stacks, players),
-            )
+            self._set("finishing_stacks", self._finishing(self.finishing_stacks, players))
         self._set("metadata", _check_metadata(self.metadata, players))
         self._set("user_fields", dict(self.user_fields))
         if not isinstance(self.actions, (list, tuple)):
             raise HistoryError("expected an array of action strings", field="actions")
         self._set("actions", tuple(self.actions))
         self._set(
-            "parsed_actions", tuple(_parse(i, text, players) for i, text in enumerate(self.actions))
+            "parsed_actions",
+            tuple(_parse(i, text, players, self.decimals) for i, text in enumerate(self.actions)),
         )
+
+    def _finishing(self, stacks: object, players: int) -> tuple[int, ...]:
+        """The finishing stacks: ``inf`` for exactly the deep players (stored as DEEP_STACK)."""
+        items = _per_player("finishing_stacks", stacks, players)
+        for i, item in enumerate(items):
+            if is_inf(item) != (i in self.deep_players):
+                said = "inf" if i in self.deep_players else "a number of chips"
+                raise HistoryError(
+                    f"p{i + 1} starts with {said}, so finishes with {said}, got {_kind(item)}",
+                    field=f"finishing_stacks[{i}]")
+        chips = check_chips_list(
+            "finishing_stacks", [0 if i in self.deep_players else s for i, s in enumerate(items)],
+            players)
+        return tuple(DEEP_STACK if i in self.deep_players else s for i, s in enumerate(chips))
 
     def _set(self, name: str, value: object) -> None:
         object.__setattr__(self, name, value)  # normalising inside a frozen dataclass
@@ -343,12 +391,23 @@ class HandHistory:
         for name in REQUIRED_ORDER:
             value = getattr(self, name)
             if value is not None:
-                yield name, list(value) if isinstance(value, tuple) else value
+                yield name, self._written(name, value)
         for name in OPTIONAL_FIELDS:
             value = self.finishing_stacks if name == "finishing_stacks" else self.metadata.get(name)
             if value is not None:
-                yield name, list(value) if isinstance(value, tuple) else value
+                yield name, self._written(name, value)
         yield from self.user_fields.items()
+
+    def _written(self, name: str, value: Any) -> Any:
+        """A field's value as the file writes it: amounts back in the file's units (and
+        ``inf`` for the deep players' stacks), arrays as lists."""
+        if name in _AMOUNT_FIELDS:
+            if isinstance(value, int):
+                return in_units(value, self.decimals)
+            deep = self.deep_players if name in ("starting_stacks", "finishing_stacks") else ()
+            return [math.inf if i in deep else in_units(v, self.decimals)
+                    for i, v in enumerate(value)]
+        return list(value) if isinstance(value, tuple) else value
 
     @classmethod
     def from_fields(cls, fields: Mapping[str, Any]) -> HandHistory:
@@ -389,12 +448,58 @@ class HandHistory:
                     )
                 user_fields[name] = value
         known = {name: fields[name] for name in REQUIRED_ORDER if name in fields}
+        finishing = fields.get("finishing_stacks")
+        decimals = _decimals(fields)
+        if decimals:
+            known = {name: _scaled(name, value, decimals) for name, value in known.items()}
+            finishing = _scaled("finishing_stacks", finishing, decimals)
+            metadata = {name: _scaled(name, value, decimals) for name, value in metadata.items()}
         return cls(
             **known,
-            finishing_stacks=fields.get("finishing_stacks"),
+            finishing_stacks=finishing,
             metadata=metadata,
             user_fields=user_fields,
+            decimals=decimals,
         )
+
+
+def _decimals(fields: Mapping[str, Any]) -> int:
+    """The decimal places of the hand's smallest unit, over every amount it uses: the amount
+    fields and every ``cbr`` action (the one with too many is named)."""
+    decimals = 0
+    for name in _AMOUNT_FIELDS:
+        value = fields.get(name)
+        places = decimals_of(value if isinstance(value, (list, tuple)) else [value])
+        if places > MAX_DECIMALS:
+            raise HistoryError(_too_fine(places), field=name)
+        decimals = max(decimals, places)
+    actions = fields.get("actions")
+    for index, text in enumerate(actions if isinstance(actions, (list, tuple)) else ()):
+        if isinstance(text, str) and " cbr " in text:
+            words = text.partition("#")[0].split()
+            if len(words) == 3 and words[1] == "cbr":
+                try:
+                    places = decimals_of([Decimal(words[2])])
+                except ArithmeticError:
+                    continue   # parse_action words the error
+                if places > MAX_DECIMALS:
+                    raise HistoryError(_too_fine(places), index=index, action=text)
+                decimals = max(decimals, places)
+    return decimals
+
+
+def _too_fine(places: int) -> str:
+    return (f"an amount with {places} decimal places; at most {MAX_DECIMALS} can be counted "
+            "in whole chips (int64)")
+
+
+def _scaled(name: str, value: Any, decimals: int) -> Any:
+    """An amount field's raw value in units of ``10**-decimals`` (other fields unchanged)."""
+    if name not in _AMOUNT_FIELDS:
+        return value
+    if isinstance(value, (list, tuple)):
+        return [scaled(item, decimals) for item in value]
+    return scaled(value, decimals)
 
 
 def _restore_variant(fields: Mapping[str, Any]) -> dict[str, Any]:
@@ -450,10 +555,10 @@ def _check_cross_fields(checked: Mapping[str, Any], players: int) -> None:
             raise HistoryError(f"not a date: {exc}", field="day") from None
 
 
-def _parse(index: int, text: object, players: int) -> Action:
+def _parse(index: int, text: object, players: int, decimals: int) -> Action:
     if not isinstance(text, str):
         raise HistoryError(f"expected an action string, got {safe_repr(text)}", index=index)
     try:
-        return parse_action(text, players=players)
+        return parse_action(text, players=players, decimals=decimals)
     except ValueError as exc:
         raise HistoryError(str(exc), index=index, action=text) from None

@@ -51,6 +51,7 @@ from decimal import Decimal, InvalidOperation
 from omaha.errors import HistoryError
 from omaha.game.dealing import blind_positions
 from omaha.limits import MAX_CHIPS
+from omaha.phh.amounts import scaled
 
 __all__ = [
     "Action",
@@ -228,12 +229,14 @@ _UNSUPPORTED = {
 }
 
 
-def parse_action(text: str, *, players: int | None = None) -> Action:
+def parse_action(text: str, *, players: int | None = None, decimals: int = 0) -> Action:
     """Parse one PHH action.
 
     Args:
         text: the notation, e.g. ``"p2 cbr 60"``.
         players: the number of players in the hand; when given, ``pN`` beyond it is an error.
+        decimals: the hand's smallest unit is ``10**-decimals`` (:mod:`omaha.phh.amounts`):
+            a ``cbr`` amount is read in it (``"p1 cbr 2.50"`` with 2 is 250).
 
     Raises:
         ValueError: the notation is malformed; the message says why. Callers that know
@@ -251,7 +254,7 @@ def parse_action(text: str, *, players: int | None = None) -> Action:
     if verb in ("f", "cc") and not args:
         return Fold(player, commentary) if verb == "f" else CheckOrCall(player, commentary)
     if verb == "cbr" and len(args) == 1:
-        return BetOrRaiseTo(player, _parse_amount(args[0]), commentary)
+        return BetOrRaiseTo(player, _parse_amount(args[0], decimals), commentary)
     if verb == "sm" and len(args) <= 1:
         if not args:
             return ShowOrMuck(player, None, False, commentary)
@@ -289,9 +292,9 @@ def _parse_player(word: str, players: int | None) -> int:
     return int(number) - 1
 
 
-def _parse_amount(word: str) -> int:
+def _parse_amount(word: str, decimals: int = 0) -> int:
     try:
-        return whole_chips(Decimal(word), positive=True)
+        return whole_chips(scaled(Decimal(word), decimals), positive=True)
     except InvalidOperation:
         raise ValueError(f"bad amount {word!r}: expected a whole number of chips") from None
     except ValueError as exc:

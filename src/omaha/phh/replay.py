@@ -30,8 +30,8 @@ replays:
 * ``antes``: all equal (``[a, a, a]``), with possibly more at index 1 — the big-blind ante
   (``[0, 3, 0]`` is a big-blind ante of 3; ``[1, 4, 1]`` an ante of 1 and a big-blind ante
   of 3). A button ante and other patterns are refused.
-* ``blinds_or_straddles``: ``[sb, bb, 0, ...]`` with ``sb`` at least 1; or, in pot and no
-  limit, a single blind ``[b, 0, 0, ...]`` as some tournament files record it: the lone
+* ``blinds_or_straddles``: ``[sb, bb, 0, ...]`` with ``sb`` at least 1; or, in any
+  structure, a single blind ``[b, 0, 0, ...]`` as some tournament files record it: the lone
   blind is the big blind (``GameConfig(small_blind=0, big_blind=b)``), posted by p1
   (heads-up by the button, the arrays being reversed) and the action starts after it; its
   big-blind ante is then at index 0 of ``antes``. A non-zero entry further on is accepted
@@ -58,18 +58,21 @@ the user field ``_rake`` (total chips raked, rule K1) is taken again.
 
 from __future__ import annotations
 
+import math
 import random
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from typing import Any
 
 from omaha.config import GameConfig
-from omaha.errors import HistoryError, OmahaError
+from omaha.errors import HistoryError, OmahaError, UnevaluableHandError
 from omaha.game.dealing import board_positions, cards_needed, dealing_place, hole_position
 from omaha.game.deck import shuffled_cards
 from omaha.game.hand import Hand, RakeRule
 from omaha.limits import MAX_CHIPS
+from omaha.phh.amounts import in_units
 from omaha.phh.history import HandHistory, check_boolean, check_integer
 from omaha.phh.notation import (
     Action,
@@ -124,9 +127,26 @@ class ReplayResult:
 
     @property
     def matches(self) -> bool:
-        """False only when the history records ``finishing_stacks`` that differ."""
+        """False only when the history records ``finishing_stacks`` that differ (the deep
+        players' ``inf`` stacks match themselves)."""
         expected = self.history.finishing_stacks
-        return expected is None or tuple(expected) == self.finishing_stacks
+        deep = self.history.deep_players
+        return expected is None or all(
+            i in deep or want == got
+            for i, (want, got) in enumerate(zip(expected, self.finishing_stacks)))
+
+    def stacks_in_units(self) -> list[int | Decimal | float]:
+        """The finishing stacks in the file's own units (``inf`` for the deep players).
+
+        >>> from omaha.phh import loads
+        >>> hh = loads('variant = "NT"\\nantes = [0, 0]\\nblinds_or_straddles = [0.5, 1]\\n'
+        ...            'min_bet = 1\\nstarting_stacks = [20, 30.25]\\nactions = ["p2 f"]\\n')
+        >>> replay_history(hh).stacks_in_units()
+        [Decimal('20.5'), Decimal('29.75')]
+        """
+        deep, decimals = self.history.deep_players, self.history.decimals
+        return [math.inf if i in deep else in_units(chips, decimals)
+                for i, chips in enumerate(self.finishing_stacks)]
 
 
 @dataclass(frozen=True)
@@ -190,7 +210,7 @@ def config_for_history(history: HandHistory) -> tuple[GameConfig, tuple[int, ...
     game = history.game
     blinds = history.blinds_or_straddles
     small_blind, big_blind = blinds[0], blinds[1]
-    if small_blind >= 1 and big_blind == 0 and not game.fixed_limit:
+    if small_blind >= 1 and big_blind == 0:
         small_blind, big_blind = 0, blinds[0]   # a lone blind is the big blind (T3)
     elif small_blind < 1 or big_blind < small_blind:
         raise HistoryError(
@@ -374,18 +394,20 @@ class _CardPlan:
             return
         known = sum(card is not None for card in self.board)
         if known < 5:
-            raise HistoryError(
+            raise UnevaluableHandError(
                 f"the hand goes to showdown, but the history gives only {known} of the 5 board "
                 "cards that decide it",
                 field="actions",
             )
-        for p in live:
-            hole = self.holes[p]
-            if len(hole) < self.hole_count or None in hole:
-                raise HistoryError(
-                    f"p{p + 1} reaches showdown with hole cards the history does not give",
-                    field="actions",
-                )
+        unknown = [f"p{p + 1}" for p in live
+                   if len(self.holes[p]) < self.hole_count or None in self.holes[p]]
+        if unknown:
+            whose = ", ".join(unknown)
+            raise UnevaluableHandError(
+                f"the showdown needs the hole cards of {whose}, which the history does not give "
+                f"(????); the pot{'s' * (len(live) > 2)} they contest cannot be awarded",
+                field="actions",
+            )
 
 
 class _Replayer:

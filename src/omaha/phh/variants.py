@@ -49,10 +49,11 @@ from omaha.config import VARIANTS as ENGINE_VARIANTS
 from omaha.config import GameConfig, parse_variant
 from omaha.config import Structure as EngineStructure
 from omaha.config import Variant as EngineVariant
-from omaha.errors import ConfigError, HistoryError
+from omaha.errors import ConfigError, HistoryError, UnsupportedVariantError
 from omaha.limits import safe_repr
 
 __all__ = [
+    "NOT_PLAYED",
     "PORTABLE_CODES",
     "STANDARD_CODES",
     "VARIANTS",
@@ -161,7 +162,24 @@ def variant_for_code(code: str) -> Variant:
     if isinstance(code, str) and code in VARIANTS:
         return VARIANTS[code]
     known = ", ".join(sorted(VARIANTS))
+    if isinstance(code, str) and code in NOT_PLAYED:
+        raise UnsupportedVariantError(
+            f"{code} ({NOT_PLAYED[code]}) is a PHH game this package does not play (it plays "
+            "Omaha and hold'em: omaha.phh.VARIANTS)", field="variant")
     raise HistoryError(f"unknown variant {safe_repr(code)}; known codes: {known}", field="variant")
+
+
+NOT_PLAYED: dict[str, str] = {
+    "NS": "no-limit short-deck hold'em",
+    "F7S": "fixed-limit seven-card stud",
+    "F7S/8": "fixed-limit seven-card stud hi/lo 8-or-better",
+    "FR": "fixed-limit razz",
+    "N2L1D": "no-limit deuce-to-seven single draw",
+    "F2L3D": "fixed-limit deuce-to-seven triple draw",
+    "FB": "fixed-limit badugi",
+}
+"""The PHH standard's codes of games the engine does not play (a history of one is valid PHH:
+replaying it reports the game as unsupported, not the file as broken)."""
 
 
 def find_variant(

@@ -1,0 +1,240 @@
+"""Corpus replay (issue 22): real hand histories hand by hand, decimals, inf, ????, per-hand
+results, the fast path against the general path, processes, and the command line."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import pathlib
+import random
+import re
+import subprocess
+import sys
+from decimal import Decimal
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from omaha.config import FIXED_LIMIT, NO_LIMIT, POT_LIMIT, GameConfig
+from omaha.game.bots import RandomBot, act, situation
+from omaha.game.hand import Hand
+from omaha.phh import corpus, dumps, loads
+from omaha.phh.amounts import DEEP_STACK, in_units
+from omaha.phh.corpus import HandReport, iter_sections, replay_files, replay_section
+from omaha.phh.export import history_from_events
+from omaha.phh.replay import replay_history
+
+DATA = pathlib.Path(__file__).parent / "data" / "corpus"
+FILES = sorted(DATA.glob("*.phh*"))
+
+
+def reports(*paths: pathlib.Path, jobs: int = 1) -> list[HandReport]:
+    return list(replay_files(paths, jobs=jobs))
+
+
+def by_hand(path: pathlib.Path) -> dict[str | None, HandReport]:
+    return {r.hand: r for r in reports(path)}
+
+
+# --- the committed excerpts -----------------------------------------------------------------
+
+
+def test_every_excerpt_with_finishing_stacks_matches_them():
+    seen = 0
+    for report in reports(*FILES):
+        if report.expected_stacks is not None:
+            seen += 1
+            assert report.result == "matched", report
+            assert report.finishing_stacks == report.expected_stacks
+    assert seen >= 7
+
+
+def test_decimal_stacks_come_back_in_the_files_units():
+    hands = by_hand(DATA / "pluribus_88_128.phh")
+    assert hands[None].finishing_stacks == (9950, 9475, 10000, Decimal("10287.5"), 10000,
+                                           Decimal("10287.5"))
+    abs_hands = by_hand(DATA / "handhq_abs_excerpt.phhs")
+    # p1 raised to 3.00 and took the blinds: 200.30 + 1 (the big blind) = 201.3
+    assert abs_hands["1"].finishing_stacks == (Decimal("201.3"), Decimal("80.6"), 197)
+    assert sum(abs_hands["6"].finishing_stacks) == sum(
+        Decimal(x) for x in ("53", "181.85", "200.30", "205.40"))   # chips conserved
+
+
+def test_inf_stacks_replay_deeper_than_anything_and_report_inf():
+    hands = by_hand(DATA / "handhq_ipoker_excerpt.phhs")
+    assert hands["3"].result == "replayed"
+    assert hands["3"].finishing_stacks == (float("inf"),) * 6
+    assert hands["22"].result == "replayed"   # ends after the river card: a partial hand
+    hh = loads((DATA / "handhq_ipoker_excerpt.phhs").read_text().split("[3]")[1].split("[9]")[0])
+    assert hh.deep_players == tuple(range(6)) and set(hh.starting_stacks) == {DEEP_STACK}
+    assert "starting_stacks = [inf, inf, inf, inf, inf, inf]" in dumps(hh)
+
+
+def test_unknown_cards_that_decide_a_showdown_make_the_hand_unevaluable_not_invalid():
+    hands = by_hand(DATA / "handhq_ipoker_excerpt.phhs")
+    assert hands["1"].result == "unevaluable"
+    assert "hole cards of p2" in hands["1"].error
+    assert hands["9"].result == "replayed"   # ???? everywhere, but nobody shows down
+    assert by_hand(DATA / "handhq_abs_excerpt.phhs")["2"].result == "unevaluable"
+
+
+def test_a_single_blind_fixed_limit_hand_replays():
+    report = by_hand(DATA / "wsop2023_43_5_76_fo8_single_blind.phh")[None]
+    assert report.result == "matched"
+
+
+def test_a_game_the_package_does_not_play_is_unsupported():
+    report = by_hand(DATA / "wsop2023_43_5_9_stud.phh")[None]
+    assert report.result == "unsupported" and "seven-card stud" in report.error
+
+
+def test_one_broken_hand_does_not_stop_the_file():
+    got = [(r.hand, r.result) for r in reports(DATA / "pluribus_with_one_broken_hand.phhs")]
+    assert got == [("1", "matched"), ("2", "invalid"), ("3", "matched"), ("4", "matched")]
+    bad = by_hand(DATA / "pluribus_with_one_broken_hand.phhs")["2"]
+    assert "[2] actions[6] 'p3 cbr 1'" in bad.error and "B4" in bad.error
+
+
+def test_the_fast_path_and_the_general_path_agree_on_every_excerpt():
+    for path in FILES:
+        for hand, text in iter_sections(path):
+            fast = replay_section(str(path), hand, text)
+            general = corpus._general_report(str(path), hand, text)
+            assert fast == general, (path, hand)
+
+
+def test_processes_give_the_same_reports_in_the_same_order():
+    assert reports(*FILES, jobs=2) == reports(*FILES)
+
+
+# --- bad input, per hand --------------------------------------------------------------------
+
+
+def _pluribus(n: int) -> str:
+    return (DATA / "pluribus_100_0.phh").read_text() if n == 0 else \
+        (DATA / "pluribus_88_128.phh").read_text()
+
+
+HEAD = b"variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+
+
+@pytest.mark.parametrize(
+    ("bad", "words"),
+    [
+        (b"variant = 'NT'\nantes = [0, 0\n", "bad TOML"),                       # truncated
+        (b"variant = 'NT'\nplayers = ['\xff\xfe']\n", "not UTF-8"),             # non-UTF-8
+        (b"x = " + b"[" * 100 + b"]" * 100 + b"\n", "nested deeper"),           # deep nesting
+        (HEAD + b"starting_stacks = [5e18, 5e18]\nactions = []\n", "2**63-1"),     # int64
+        (HEAD.replace(b"[1, 2]", b"[0.000000001, 2]")                              # scaled
+         + b"starting_stacks = [9223372036, 1]\nactions = []\n", "2**63-1"),
+        (HEAD + b"starting_stacks = [100, 100]\nactions = ['p1 cbr 50']\n", "p2's turn"),
+    ],
+)
+def test_each_bad_hand_is_refused_by_name_and_the_next_replays(tmp_path, bad, words):
+    good = _pluribus(0).encode()
+    path = tmp_path / "mixed.phhs"
+    path.write_bytes(b"[1]\n" + good + b"\n[2]\n" + bad + b"\n[3]\n" + good)
+    got = reports(path)
+    assert [r.result for r in got] == ["matched", "invalid", "matched"]
+    assert f"{path} [2]" in got[1].error and words in got[1].error, got[1].error
+
+
+def test_a_hand_past_the_size_limit_is_refused_without_reading_it_whole(tmp_path, monkeypatch):
+    monkeypatch.setattr(corpus, "MAX_PHH_BYTES", 4096)
+    good = _pluribus(0)
+    path = tmp_path / "big.phhs"
+    path.write_text("[1]\n" + good + "_pad = '" + "x" * 100_000 + "'\n[2]\n" + good)
+    (first, text), (second, _) = iter_sections(path)
+    assert (first, second) == ("1", "2") and len(text) < 4096 + 70_000
+    got = reports(path)
+    assert [r.result for r in got] == ["invalid", "matched"]
+    assert "larger than the limit of 4096 bytes" in got[0].error
+
+
+def test_an_unreadable_file_is_one_invalid_report_and_the_rest_go_on(tmp_path):
+    got = reports(tmp_path / "missing.phh", DATA / "pluribus_100_0.phh")
+    assert [(r.hand, r.result) for r in got] == [(None, "invalid"), (None, "matched")]
+    assert "cannot read the file" in got[0].error
+
+
+# --- round trips: decimals and inf out as they came in --------------------------------------
+
+
+CONFIGS = [
+    GameConfig(structure=POT_LIMIT, small_blind=1, big_blind=2),
+    GameConfig(structure=NO_LIMIT, small_blind=1, big_blind=2, variant="holdem"),
+    GameConfig(structure=FIXED_LIMIT, small_bet=2, variant="omaha8"),
+]
+
+
+def _played(seed: int, config: GameConfig, players: int):
+    rng = random.Random(seed)
+    stacks = {seat: rng.randrange(20, 400) for seat in range(1, players + 1)}
+    hand = Hand(config, stacks=stacks, button=rng.choice(list(stacks)), rng=rng)
+    bot = RandomBot()
+    while not hand.is_over:
+        act(hand, bot.decide(situation(hand), rng))
+    return hand
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32), config=st.sampled_from(CONFIGS), players=st.integers(2, 9),
+       decimals=st.integers(0, 4))
+def test_any_engine_hand_written_in_decimal_units_replays_to_the_same_stacks(
+        seed, config, players, decimals):
+    hand = _played(seed, config, players)
+    engine = history_from_events(hand.events)
+    # the same hand with every amount in units of 10**-decimals: the fields by `decimals`,
+    # the cbr amounts rewritten in those units
+    actions = [re.sub(r"cbr (\d+)", lambda m: f"cbr {in_units(int(m[1]), decimals)}", a)
+               for a in engine.actions]
+    history = dataclasses.replace(engine, decimals=decimals, actions=actions)
+    text = dumps(history)
+    back = loads(text)
+    assert back.decimals <= decimals   # trailing zeros dropped: the smallest unit used
+    result = replay_history(back)
+    written = [Decimal(chips).scaleb(-decimals) for chips in history.finishing_stacks]
+    assert [Decimal(x) for x in result.stacks_in_units()] == written
+    report = replay_section("t.phh", None, text.encode())
+    assert report.result == "matched"
+    assert [Decimal(x) for x in report.finishing_stacks] == written
+
+
+# --- the command line -------------------------------------------------------------------
+
+
+def omaha(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "omaha", *args], capture_output=True,
+                          text=True, timeout=120, check=False)
+
+
+def test_cli_json_gives_one_object_per_hand_with_exact_decimals():
+    run = omaha("replay", "--json", str(DATA / "pluribus_88_128.phh"),
+                str(DATA / "pluribus_with_one_broken_hand.phhs"))
+    assert run.returncode == 2
+    lines = [json.loads(line, parse_float=Decimal) for line in run.stdout.splitlines()]
+    assert [(x["hand"], x["result"], x["ok"]) for x in lines] == [
+        (None, "matched", True), ("1", "matched", True), ("2", "invalid", False),
+        ("3", "matched", True), ("4", "matched", True)]
+    assert lines[0]["finishing_stacks"][3] == Decimal("10287.5")
+    assert '"finishing_stacks": [9950, 9475, 10000, 10287.5, 10000, 10287.5]' in run.stdout
+    assert lines[2]["error"].endswith("B4: minimum raise is to 200, got 1")
+    assert lines[2]["finishing_stacks"] is None
+
+
+def test_cli_quiet_prints_only_the_summary_and_jobs_keep_the_order():
+    files = [str(p) for p in FILES]
+    quiet = omaha("replay", "--quiet", *files)
+    assert len(quiet.stdout.splitlines()) == 1
+    assert "2 unevaluable" in quiet.stdout and "1 unsupported" in quiet.stdout
+    one, two = omaha("replay", "--json", *files), omaha("replay", "--json", "-j", "2", *files)
+    assert one.stdout == two.stdout and one.stdout.count("\n") == 19
+
+
+def test_cli_exit_codes():
+    assert omaha("replay", "-q", str(DATA / "pluribus_100_0.phh")).returncode == 0
+    assert omaha("replay", "-q", str(DATA / "handhq_ipoker_excerpt.phhs")).returncode == 0
+    assert omaha("replay", "-q", str(DATA / "pluribus_with_one_broken_hand.phhs")).returncode == 2
+    bad_jobs = omaha("replay", "-j", "-1", str(DATA / "pluribus_100_0.phh"))
+    assert bad_jobs.returncode == 2 and len(bad_jobs.stderr.strip().splitlines()) <= 2
