@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import argparse
 import json
-from typing import Any, TextIO
+from typing import Any
 
 from omaha.cli.shared import (
     EXIT_OK,
@@ -111,6 +111,7 @@ def run(args: argparse.Namespace) -> int:
     from omaha.errors import OmahaError
     from omaha.game.bots import BOTS, play_session
     from omaha.phh import variant_for_name
+    from omaha.phh.export import PhhWriter
 
     try:
         config = game_config(args.variant, blinds=args.blinds, stakes=args.stakes, ante=args.ante)
@@ -136,7 +137,7 @@ def run(args: argparse.Namespace) -> int:
     if args.pokerkit and game.code not in _pokerkit_codes():
         return fail("play", f"--pokerkit: {game.code} ({game.name}) has no PHH standard "
                      f"code PokerKit reads; use one of {', '.join(_pokerkit_codes())}")
-    writer = _PhhWriter(args.phh, compatible=args.pokerkit) if args.phh else None
+    writer = PhhWriter(args.phh, compatible=args.pokerkit) if args.phh else None
     hands = args.hands
     if args.duplicate:
         hands = -(-hands // args.players) * args.players
@@ -172,43 +173,6 @@ def _pokerkit_codes() -> list[str]:
     from omaha.phh import PORTABLE_CODES, STANDARD_CODES
 
     return sorted(STANDARD_CODES | set(PORTABLE_CODES))
-
-
-class _PhhWriter:
-    """Writes each finished hand: appended to a .phhs file, or one .phh file each in a folder."""
-
-    def __init__(self, path: str, *, compatible: bool = False) -> None:
-        import os
-
-        self.compatible = compatible
-        self.count = 0
-        self.collection = path.endswith(".phhs")
-        self.path = path
-        if self.collection:
-            self.file: TextIO | None = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
-        else:
-            os.makedirs(path, exist_ok=True)
-            self.file = None
-
-    def write(self, hand: Any) -> None:
-        import os
-
-        from omaha.phh import dump, dumps_all
-        from omaha.phh.export import history_from_events
-
-        self.count += 1
-        history = history_from_events(hand.events, metadata={"hand": self.count})
-        if self.file is not None:
-            separator = "\n" if self.count > 1 else ""
-            text = dumps_all({str(self.count): history}, compatible=self.compatible)
-            self.file.write(separator + text)
-        else:
-            path = os.path.join(self.path, f"hand-{self.count:06d}.phh")
-            dump(history, path, compatible=self.compatible)
-
-    def close(self) -> None:
-        if self.file is not None:
-            self.file.close()
 
 
 def _print_summary(

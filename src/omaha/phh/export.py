@@ -58,35 +58,36 @@ rake; ``_live_blinds``, ``_max_raises``...). ``finishing_stacks`` stays the pack
 variant = "PO" _variant = "PO/8"
 >>> loads(text) == hh
 True
-"""
 
+**Writing many hands** (:class:`PhhWriter`, :func:`phh_text`). A session that writes every
+hand (``omaha play --phh``) turns each finished hand straight into PHH text: no
+:class:`~omaha.phh.HandHistory` is built and the engine's actions are not parsed back and
+checked again (the engine only logs legal play). The text is byte for byte what
+:func:`~omaha.phh.dumps` and :func:`~omaha.phh.dumps_all` write of :func:`history_from_events`
+(``compatible=True`` included): one walk of the event log makes the actions of both, every
+action text comes from :func:`~omaha.phh.notation.format_action`, every value from
+:func:`~omaha.phh.io.format_value`, the field order is :class:`~omaha.phh.HandHistory`'s, and
+the layout of the actions array and of a ``.phhs`` table is read off ``dumps``/``dumps_all``
+once and checked against them.
+
+>>> text = phh_text(hand, number=1)
+>>> text == dumps(history_from_events(hand.events, metadata={"hand": 1}))
+True
+>>> text.splitlines()[-3:]
+['hand = 1', 'seats = [6, 1, 4]', 'finishing_stacks = [59, 51, 80]']
+"""
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+import os
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
-from omaha.config import GameConfig
+from omaha.config import MAX_SEATS, GameConfig
 from omaha.errors import HistoryError
-from omaha.game.events import (
-    BetOrRaised,
-    BoardDealt,
-    Called,
-    Checked,
-    Event,
-    Folded,
-    HandEnded,
-    HandStarted,
-    HoleDealt,
-    Mucked,
-    PotAwarded,
-    ProtectedAllIn,
-    Shown,
-    TimedOut,
-)
-from omaha.phh.history import HandHistory
+from omaha.game.events import EVENT_OF_CODE, Event, HandStarted
+from omaha.phh.history import OPTIONAL_FIELDS, REQUIRED_ORDER, HandHistory
 from omaha.phh.notation import (
-    Action,
     BetOrRaiseTo,
     CheckOrCall,
     DealBoard,
@@ -95,11 +96,34 @@ from omaha.phh.notation import (
     NoOp,
     ShowOrMuck,
     format_action,
+    format_phh_cards,
+    heads_up_reversed,
+    parse_action,
     phh_order,
 )
-from omaha.phh.variants import PORTABLE_CODES, STANDARD_CODES, variant_for_config
+from omaha.phh.variants import PORTABLE_CODES, STANDARD_CODES, variant_for_code, variant_for_config
+from omahacore.engine import (
+    EV_BOARD,
+    EV_CALLED,
+    EV_CHECKED,
+    EV_ENDED,
+    EV_FOLDED,
+    EV_HOLES,
+    EV_MUCKED,
+    EV_POT_AWARDED,
+    EV_PROTECTED,
+    EV_RAISED,
+    EV_SHOWN,
+    EV_STARTED,
+    EV_TIMED_OUT,
+    HandCore,
+)
 
-__all__ = ["forced_bet_fields", "history_from_events", "pokerkit_compatible"]
+if TYPE_CHECKING:
+    from typing_extensions import Self
+
+__all__ = ["PhhWriter", "forced_bet_fields", "history_from_events", "phh_text",
+           "pokerkit_compatible"]
 
 
 def history_from_events(
@@ -122,57 +146,16 @@ def history_from_events(
     events = list(events)
     if not events or not isinstance(events[0], HandStarted):
         raise HistoryError("an engine event log starts with HandStarted")
-    start = events[0]
-    order = phh_order(start.seats, start.button)
-    player = {seat: index for index, seat in enumerate(order)}
-    stacks = dict(zip(start.seats, start.stacks))
-    fields = forced_bet_fields(start.config, len(order), [player[s] for s in start.live_blinds])
-    extra = dict(fields.pop("user_fields"))
-    actions: list[str] = []
-    holes: dict[int, tuple[int, ...]] = {}
-    note: str | None = None
-    rake = 0
-    finishing: tuple[int, ...] | None = None
-    for event in events[1:]:
-        action: Action | None = None
-        if isinstance(event, HoleDealt):
-            holes[player[event.seat]] = tuple(event.cards)
-            if len(holes) == len(order):  # all dealt: write them in player order
-                actions.extend(format_action(DealHole(p, holes[p])) for p in sorted(holes))
-        elif isinstance(event, BoardDealt):
-            action = DealBoard(tuple(event.cards))
-        elif isinstance(event, Folded):
-            action = Fold(player[event.seat])
-        elif isinstance(event, (Checked, Called)):
-            action = CheckOrCall(player[event.seat])
-        elif isinstance(event, BetOrRaised):
-            action = BetOrRaiseTo(player[event.seat], event.to)
-        elif isinstance(event, Shown):
-            action = ShowOrMuck(player[event.seat], tuple(event.cards))
-        elif isinstance(event, Mucked):
-            action = ShowOrMuck(player[event.seat])
-        elif isinstance(event, ProtectedAllIn):
-            action = NoOp(f"p{player[event.seat] + 1} protected all-in (D2)")
-        elif isinstance(event, TimedOut):
-            note = "timed out (D2)"
-        elif isinstance(event, PotAwarded):
-            rake += event.rake
-        elif isinstance(event, HandEnded):
-            ended = dict(zip(start.seats, event.stacks))
-            finishing = tuple(ended[s] for s in order)
-        if action is not None:
-            if note is not None and not isinstance(action, NoOp):  # the timeout's consequence
-                action, note = replace(action, commentary=note), None
-            actions.append(format_action(action))
-    if rake:
-        extra["_rake"] = rake
+    hand = _walk(_entries(events), None, forced_bet_fields)
+    fields = dict(hand.forced)
+    extra = _extension_fields(fields.pop("user_fields"), hand.rake)
     extra.update(user_fields or {})
     return HandHistory(
         **fields,
-        starting_stacks=[stacks[s] for s in order],
-        actions=actions,
-        finishing_stacks=finishing,
-        metadata={"seats": list(order), **(metadata or {})},
+        starting_stacks=hand.starting,
+        actions=hand.actions,
+        finishing_stacks=hand.finishing,
+        metadata={"seats": list(hand.order), **(metadata or {})},
         user_fields=extra,
     )
 
@@ -215,45 +198,522 @@ def pokerkit_compatible(history: HandHistory) -> HandHistory:
         HistoryError: the game has no faithful standard encoding (no-limit Omaha, 5/6-card).
     """
     code = history.variant
+    standard = _portable_code(code)
     history = _calls_for_uncallable_raises(history)
-    if code in STANDARD_CODES:
+    if standard is None:
         return history
+    return replace(history, variant=standard, user_fields=_with_real_code(history.user_fields,
+                                                                          code))
+
+
+def _portable_code(code: str) -> str | None:
+    """The standard code a compatible export writes for ``code``; None when ``code`` is one.
+
+    Raises:
+        HistoryError: no standard game deals and bets the same way.
+    """
+    if code in STANDARD_CODES:
+        return None
     standard = PORTABLE_CODES.get(code)
     if standard is None:
         accepted = ", ".join([*sorted(STANDARD_CODES), *PORTABLE_CODES])
         raise HistoryError(
-            f"{code} ({history.game.name}) has no PHH standard code and PokerKit has no game "
-            f"that deals and bets the same way, so no compatible export exists; "
+            f"{code} ({variant_for_code(code).name}) has no PHH standard code and PokerKit has "
+            f"no game that deals and bets the same way, so no compatible export exists; "
             f"compatible exports are for {accepted}",
             field="variant",
         )
-    return replace(history, variant=standard,
-                   user_fields={**history.user_fields, "_variant": code})
+    return standard
+
+
+def _with_real_code(user_fields: Mapping[str, Any], code: str) -> dict[str, Any]:
+    """A compatible export's user fields: the real variant code last, in ``_variant``."""
+    return {**user_fields, "_variant": code}
+
+
+def _extension_fields(forced: Mapping[str, Any], rake: int) -> dict[str, Any]:
+    """The user fields of an engine hand: its forced-bet extensions, then its ``_rake``."""
+    extra = dict(forced)
+    if rake:
+        extra["_rake"] = rake
+    return extra
 
 
 def _calls_for_uncallable_raises(history: HandHistory) -> HandHistory:
     """The history with each raise nobody can call written as a call (same chips)."""
-    stacks = [s - a for s, a in zip(history.starting_stacks, history.posted_antes())]
-    bets = list(history.posted_blinds())
-    stacks = [max(0, s - b) for s, b in zip(stacks, bets)]
-    folded: set[int] = set()
+    reach = _Reach(history.starting_stacks, history.antes, history.blinds_or_straddles)
     actions = list(history.actions)
     changed = False
     for index, action in enumerate(history.parsed_actions):
         if isinstance(action, DealBoard):
-            bets = [0] * len(bets)
+            reach.new_round()
         elif isinstance(action, Fold):
-            folded.add(action.player)
-        elif isinstance(action, (CheckOrCall, BetOrRaiseTo)):
-            player, current = action.player, max(bets)
-            others = [o for o in range(len(bets)) if o != player and o not in folded]
-            reach = max((bets[o] + stacks[o] for o in others), default=0)
-            if isinstance(action, BetOrRaiseTo) and reach <= current:
-                actions[index] = format_action(CheckOrCall(player, commentary=action.commentary))
-                changed = True
-                action = CheckOrCall(player)
-            to = action.amount if isinstance(action, BetOrRaiseTo) else current
-            paid = min(max(0, to - bets[player]), stacks[player])
-            stacks[player] -= paid
-            bets[player] += paid
+            reach.fold(action.player)
+        elif isinstance(action, CheckOrCall):
+            reach.pay(action.player, None)
+        elif isinstance(action, BetOrRaiseTo) and not reach.pay(action.player, action.amount):
+            actions[index] = format_action(CheckOrCall(action.player, commentary=action.commentary))
+            changed = True
     return replace(history, actions=actions) if changed else history
+
+
+class _Reach:
+    """The chips of a hand as a compatible export follows them: each player's bet this round
+    and chips behind, and who folded, to tell a raise no opponent can call any part of."""
+
+    __slots__ = ("bets", "folded", "stacks")
+
+    def __init__(self, starting: Sequence[int], antes: Sequence[int],
+                 blinds: Sequence[int]) -> None:
+        self.bets = list(heads_up_reversed(blinds))
+        self.stacks = [max(0, s - a - b)
+                       for s, a, b in zip(starting, heads_up_reversed(antes), self.bets)]
+        self.folded: set[int] = set()
+
+    def new_round(self) -> None:
+        self.bets = [0] * len(self.bets)
+
+    def fold(self, player: int) -> None:
+        self.folded.add(player)
+
+    def pay(self, player: int, to: int | None) -> bool:
+        """``player`` calls (``to`` None) or raises to ``to``; False when the raise is one
+        nobody can call any part of, so it is paid and written as a call."""
+        bets, stacks = self.bets, self.stacks
+        current = max(bets)
+        raised = to is not None
+        if raised:
+            reach = max((bets[o] + stacks[o] for o in range(len(bets))
+                         if o != player and o not in self.folded), default=0)
+            raised = reach > current
+        paid = min(max(0, (to if raised and to is not None else current) - bets[player]),
+                   stacks[player])
+        stacks[player] -= paid
+        bets[player] += paid
+        return raised
+
+
+# --- the walk of a hand's event log ----------------------------------------------------
+# One walk serves history_from_events and the writer. An entry is an event's code (its index
+# in EVENT_OF_CODE, the compiled engine's log code) followed by its values, as Event.values()
+# gives them; a Hand's own log is the same (Hand.events is built from it) with two short
+# forms: one entry for every player's hole cards (HOLES_ENTRY, the cards in the hand), and a
+# pot as (settlement, its index, seats).
+
+Entry = tuple[Any, ...]
+Forced = Callable[[GameConfig, int, Sequence[int]], dict[str, Any]]
+
+_CODE_OF: dict[type[Event], int] = {cls: code for code, cls in enumerate(EVENT_OF_CODE)}
+TIMED_OUT_NOTE = "timed out (D2)"
+"""The commentary of the action the engine took for a player whose clock ran out (D2)."""
+
+
+def _entries(events: Iterable[Event]) -> Iterator[Entry]:
+    """Events as log entries; events of other kinds (a clock's) are skipped."""
+    for event in events:
+        code = _CODE_OF.get(type(event))
+        if code is None:   # a subclass, or not a hand event
+            code = next((c for c, cls in enumerate(EVENT_OF_CODE) if isinstance(event, cls)),
+                        None)
+            if code is None:
+                continue
+        yield (code, *event.values())
+
+
+# Action texts, each written by notation.format_action (the one statement of the notation):
+# whole texts per player where there is no argument, else the text before the argument.
+def _before(text: str, argument: str) -> str:
+    if not text.endswith(argument):
+        raise ImportError(f"format_action wrote {text!r}, not ending with {argument!r}")
+    return text[: len(text) - len(argument)]
+
+
+_PLAYERS = range(MAX_SEATS)
+_CARD = tuple([format_phh_cards((card,)) for card in range(52)])
+_FOLD = tuple([format_action(Fold(p)) for p in _PLAYERS])
+_CALL = tuple([format_action(CheckOrCall(p)) for p in _PLAYERS])
+_MUCK = tuple([format_action(ShowOrMuck(p)) for p in _PLAYERS])
+_PROTECTED = tuple([format_action(NoOp(f"p{p + 1} protected all-in (D2)")) for p in _PLAYERS])
+_RAISE = tuple([_before(format_action(BetOrRaiseTo(p, 1)), "1") for p in _PLAYERS])
+_HOLE = tuple([_before(format_action(DealHole(p, (0,))), _CARD[0]) for p in _PLAYERS])
+_SHOW = tuple([_before(format_action(ShowOrMuck(p, (0,))), _CARD[0]) for p in _PLAYERS])
+_BOARD = _before(format_action(DealBoard((0,))), _CARD[0])
+
+
+def _cards(cards: Iterable[int]) -> str:
+    return "".join([_CARD[card] for card in cards])
+
+
+def _check_notation() -> None:
+    """The tables above write what format_action writes (cards back to back, amounts)."""
+    cards = (51, 0, 26, 13)
+    for p in _PLAYERS:
+        for action, text in (
+            (BetOrRaiseTo(p, 1234567), _RAISE[p] + "1234567"),
+            (DealHole(p, cards), _HOLE[p] + _cards(cards)),
+            (ShowOrMuck(p, cards), _SHOW[p] + _cards(cards)),
+            (DealBoard(cards), _BOARD + _cards(cards)),
+        ):
+            if format_action(action) != text:
+                raise ImportError(f"format_action({action}) is not {text!r}")
+
+
+_check_notation()
+
+
+def _commented(text: str, note: str) -> str:
+    """An action text with ``note`` as its commentary."""
+    return format_action(replace(parse_action(text), commentary=note))
+
+
+class _Walked(NamedTuple):
+    config: GameConfig
+    order: list[int]                 # the table seats in PHH order
+    starting: list[int]
+    live: tuple[int, ...]            # PHH indices of live blinds
+    forced: dict[str, Any]           # forced_bet_fields (shared: not to be changed)
+    actions: list[str]
+    finishing: tuple[int, ...] | None
+    rake: int
+
+
+def _walk(log: Iterable[Entry], holes: Sequence[Sequence[int]] | None, forced: Forced,
+          portable: bool = False) -> _Walked:
+    """The PHH of a hand's log: ``holes`` are the hole cards by the hand's seat index (for
+    HOLES_ENTRY), ``forced`` gives :func:`forced_bet_fields`, ``portable`` writes a raise
+    nobody can call as a call (:func:`pokerkit_compatible`)."""
+    entries = iter(log)
+    first = next(entries, None)
+    if first is None or first[0] != EV_STARTED:
+        raise HistoryError("an engine event log starts with HandStarted")
+    config, seats, stacks, button, live_seats = first[1], first[2], first[3], first[4], first[7]
+    order = phh_order(seats, button)
+    n = len(order)
+    player = {seat: index for index, seat in enumerate(order)}
+    by_seat = dict(zip(seats, stacks))
+    live = tuple([player[s] for s in live_seats])
+    fields = forced(config, n, live)
+    starting = [by_seat[s] for s in order]
+    reach = _Reach(starting, fields["antes"], fields["blinds_or_straddles"]) if portable else None
+    actions: list[str] = []
+    append = actions.append
+    dealt: dict[int, Sequence[int]] = {}
+    note: str | None = None
+    rake = 0
+    finishing: tuple[int, ...] | None = None
+    call, fold, raise_to, show, muck, board = _CALL, _FOLD, _RAISE, _SHOW, _MUCK, _BOARD
+    card = _CARD.__getitem__
+    for entry in entries:   # the codes by how often they come
+        code = entry[0]
+        if code == EV_CHECKED or code == EV_CALLED:
+            p = player[entry[1]]
+            text = call[p]
+            if reach is not None:
+                reach.pay(p, None)
+        elif code == EV_FOLDED:
+            p = player[entry[1]]
+            text = fold[p]
+            if reach is not None:
+                reach.fold(p)
+        elif code == EV_RAISED:
+            p = player[entry[1]]
+            text = raise_to[p] + str(entry[2])
+            if reach is not None and not reach.pay(p, entry[2]):
+                text = call[p]
+        elif code == EV_BOARD:
+            text = board + "".join(map(card, entry[2]))
+            if reach is not None:
+                reach.new_round()
+        elif code == EV_SHOWN:
+            text = show[player[entry[1]]] + "".join(map(card, entry[2]))
+        elif code == EV_MUCKED:
+            text = muck[player[entry[1]]]
+        elif code == EV_HOLES:
+            if len(entry) == 1:   # the hand's own log: every player's cards at once
+                if holes is None:
+                    raise HistoryError("the log's hole cards are not given")
+                index = {seat: i for i, seat in enumerate(seats)}
+                actions.extend([_HOLE[p] + "".join(map(card, holes[index[s]]))
+                                for p, s in enumerate(order)])
+            else:   # one player's: all written in player order once all are dealt
+                dealt[player[entry[1]]] = entry[2]
+                if len(dealt) == n:
+                    actions.extend([_HOLE[p] + "".join(map(card, dealt[p]))
+                                    for p in sorted(dealt)])
+            continue
+        elif code == EV_POT_AWARDED:
+            rake += entry[1].pots[entry[2]].rake if len(entry) == 4 else entry[3]
+            continue
+        elif code == EV_ENDED:
+            ended = dict(zip(seats, entry[1]))
+            finishing = tuple([ended[s] for s in order])
+            continue
+        elif code == EV_PROTECTED:   # a no-op: a timeout's note stays for the next action
+            append(_PROTECTED[player[entry[1]]])
+            continue
+        elif code == EV_TIMED_OUT:
+            note = TIMED_OUT_NOTE
+            continue
+        else:   # posted, burned, returned: no PHH action
+            continue
+        if note is not None:   # the timeout's consequence
+            text, note = _commented(text, note), None
+        append(text)
+    return _Walked(config, order, starting, live, fields, actions, finishing, rake)
+
+
+# --- PHH text, fast ----------------------------------------------------------------------
+
+
+class _Layout(NamedTuple):
+    """The layout :func:`~omaha.phh.dumps` and :func:`~omaha.phh.dumps_all` write."""
+
+    end: str                  # after every line
+    actions_open: str         # an actions array up to its first string
+    actions_between: str      # between two strings
+    actions_close: str        # after the last string (the line's end included)
+    no_actions: str           # an empty actions array (the line's end included)
+    quote: tuple[str, str]    # around a string with nothing to escape
+    table: tuple[str, str]    # before and after a .phhs table's name (the line's end included)
+    separator: str            # between two hands of a .phhs
+
+
+_LAYOUT: list[_Layout] = []   # set on first use (omaha.phh.io imports this module)
+
+
+def _layout() -> _Layout:
+    """The layout, read off dumps and dumps_all once and checked against them."""
+    if _LAYOUT:
+        return _LAYOUT[0]
+    from omaha.phh import io
+
+    def history(actions: list[str]) -> HandHistory:
+        return HandHistory(variant="PO", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
+                           starting_stacks=[3, 3], actions=actions)
+
+    end = "\n"
+    plain = history([])
+    lines = "".join(io.format_assignment(name, value) + end
+                    for name, value in plain.fields() if name != "actions")
+
+    def array(actions: list[str]) -> str:   # the actions array as dumps writes it
+        text = io.dumps(history(actions))
+        if not text.startswith(lines):
+            raise RuntimeError(f"dumps no longer writes the fields one per line: {text!r}")
+        return text[len(lines):]
+
+    left, right = io.format_value("x").split("x")
+    a, b = "p1 f", "p2 cc"
+    opening, rest = array([a, b]).split(io.format_value(a))
+    between, closing = rest.split(io.format_value(b))
+    name = "7"
+    one, two = io.dumps(plain), io.dumps_all({name: plain, "8": plain})
+    before, after = io.dumps_all({name: plain})[: -len(one)].split(io.format_key(name))
+    header = before + name + after
+    separator = two[len(header) + len(one): -len(before + "8" + after + one)]
+    layout = _Layout(end, opening, between, closing, array([]), (left, right), (before, after),
+                     separator)
+    for actions in ([], [a], [a, b, '# say "hi"\\', "# ok\x7f"]):
+        if _actions_array(layout, actions) != array(actions):
+            raise RuntimeError(f"the PHH writer's layout is not dumps': {array(actions)!r}")
+    if header + one + separator + before + "8" + after + one != two:
+        raise RuntimeError(f"the PHH writer's layout is not dumps_all's: {two!r}")
+    _LAYOUT.append(layout)
+    return layout
+
+
+def _actions_array(layout: _Layout, actions: Sequence[str]) -> str:
+    if not actions:
+        return layout.no_actions
+    joined = "".join(actions)
+    if joined.isprintable() and '"' not in joined and "\\" not in joined:
+        # nothing to escape (no quote, backslash or control character): format_value(text)
+        # is the text in quotes
+        left, right = layout.quote
+        return (layout.actions_open + left
+                + (right + layout.actions_between + left).join(actions)
+                + right + layout.actions_close)
+    from omaha.phh.io import format_value
+
+    return (layout.actions_open + layout.actions_between.join(map(format_value, actions))
+            + layout.actions_close)
+
+
+class _Header(NamedTuple):
+    config: GameConfig
+    forced: dict[str, Any]
+    lines: str                       # variant to the bet fields
+    user: dict[str, Any]             # the forced-bet extension fields
+    real_code: str | None            # a compatible export's _variant
+
+
+class _HandWriter:
+    """Writes hands as PHH text; caches what repeats from hand to hand (the game's lines,
+    the stacks at the start and the seats)."""
+
+    def __init__(self, compatible: bool) -> None:
+        from omaha.phh.io import format_assignment
+
+        self.compatible = compatible
+        self.layout = _layout()
+        self.assign = format_assignment
+        self.headers: dict[tuple[int, int, tuple[int, ...]], _Header] = {}
+        self.lines: dict[tuple[str, tuple[int, ...]], str] = {}
+
+    def header(self, config: GameConfig, players: int, live: Sequence[int]) -> _Header:
+        key = (id(config), players, tuple(live))
+        header = self.headers.get(key)
+        if header is None or header.config is not config:
+            forced = forced_bet_fields(config, players, live)
+            fields = dict(forced)
+            user = fields.pop("user_fields")
+            real_code = None
+            if self.compatible and _portable_code(fields["variant"]) is not None:
+                real_code = fields["variant"]
+                fields["variant"] = _portable_code(real_code)
+            end = self.layout.end
+            lines = "".join(self.assign(name, fields[name]) + end for name in REQUIRED_ORDER
+                            if fields.get(name) is not None)
+            header = _Header(config, forced, lines, user, real_code)
+            if len(self.headers) >= 64:
+                self.headers.clear()
+            self.headers[key] = header
+        return header
+
+    def forced(self, config: GameConfig, players: int, live: Sequence[int]) -> dict[str, Any]:
+        return self.header(config, players, live).forced
+
+    def line(self, name: str, values: Sequence[int]) -> str:
+        key = (name, tuple(values))
+        text = self.lines.get(key)
+        if text is None:
+            text = self.assign(name, list(values)) + self.layout.end
+            if len(self.lines) >= 1024:
+                self.lines.clear()
+            self.lines[key] = text
+        return text
+
+    def text(self, hand: Any, number: int | None) -> str:
+        if isinstance(hand, HandCore):   # its own log: no events to build
+            log: Iterable[Entry] = hand._log
+            holes: Sequence[Sequence[int]] | None = hand._holes
+        else:
+            events = list(getattr(hand, "events", hand))
+            if not events or not isinstance(events[0], HandStarted):
+                raise HistoryError("an engine event log starts with HandStarted")
+            log, holes = _entries(events), None
+        walked = _walk(log, holes, self.forced, self.compatible)
+        header = self.header(walked.config, len(walked.order), walked.live)
+        layout, end, assign = self.layout, self.layout.end, self.assign
+        parts = [header.lines, self.line("starting_stacks", walked.starting),
+                 _actions_array(layout, walked.actions)]
+        for name in _WRITTEN_OPTIONAL:
+            if name == "hand":
+                if number is not None:
+                    parts.append(assign(name, number) + end)
+            elif name == "seats":
+                parts.append(self.line(name, walked.order))
+            elif walked.finishing is not None:
+                parts.append(assign(name, list(walked.finishing)) + end)
+        user = _extension_fields(header.user, walked.rake)
+        if header.real_code is not None:
+            user = _with_real_code(user, header.real_code)
+        parts.extend([assign(name, value) + end for name, value in user.items()])
+        return "".join(parts)
+
+    def table(self, name: str) -> str:
+        from omaha.phh.io import format_key
+
+        before, after = self.layout.table
+        return before + format_key(name) + after
+
+
+# the optional fields a hand written from the engine has, in the standard's order
+_WRITTEN_OPTIONAL = [name for name in OPTIONAL_FIELDS
+                     if name in ("hand", "seats", "finishing_stacks")]
+
+
+def phh_text(hand: Any, *, number: int | None = None, compatible: bool = False) -> str:
+    """One engine hand as ``.phh`` text, straight from its log.
+
+    The same text as ``dumps(history_from_events(hand.events, metadata={"hand": number}),
+    compatible=compatible)`` (no ``hand`` field when ``number`` is None), without building
+    the history.
+
+    Args:
+        hand: a :class:`~omaha.game.hand.Hand` (over or not), or anything with the hand's
+            ``events`` (a clocked hand), or the events themselves.
+        number: the ``hand`` field.
+        compatible: as for :func:`~omaha.phh.dumps`.
+
+    Raises:
+        HistoryError: the log does not start with HandStarted, or the game has no PHH code
+            (or, with ``compatible``, no standard code).
+    """
+    return _HandWriter(compatible).text(hand, number)
+
+
+class PhhWriter:
+    """Writes engine hands as they finish: appended to a ``.phhs`` file as tables ``[1]``,
+    ``[2]``..., or one ``hand-000001.phh`` file each in a folder (any other path).
+
+    The file holds what :func:`~omaha.phh.dump_all` writes of the hands' histories (hand ``N``
+    has ``hand = N``), or :func:`~omaha.phh.dump` per file; ``compatible`` is as for them.
+    Use it as a context manager, or :meth:`close` it.
+
+    >>> import io, random
+    >>> from omaha.game.hand import Hand
+    >>> config = GameConfig.pot_limit(small_blind=1, big_blind=2)
+    >>> out = io.StringIO()
+    >>> with PhhWriter(out) as writer:
+    ...     for seed in (1, 2):
+    ...         hand = Hand(config, stacks={1: 50, 2: 80}, button=2, rng=random.Random(seed))
+    ...         hand.fold()
+    ...         writer.write(hand)
+    >>> [line for line in out.getvalue().splitlines() if line.startswith(("[", "hand"))]
+    ['[1]', 'hand = 1', '[2]', 'hand = 2']
+    """
+
+    def __init__(self, target: str | os.PathLike[str] | IO[str], *,
+                 compatible: bool = False) -> None:
+        self._writer = _HandWriter(compatible)
+        self.count = 0
+        self.folder: str | None = None
+        self._own = False
+        if isinstance(target, (str, os.PathLike)):
+            path = os.fspath(target)
+            if path.endswith(".phhs"):
+                self.file: IO[str] | None = open(path, "w", encoding="utf-8", newline="\n")  # noqa: SIM115
+                self._own = True
+            else:
+                os.makedirs(path, exist_ok=True)
+                self.folder, self.file = path, None
+        else:
+            self.file = target
+
+    def write(self, hand: Any, number: int | None = None) -> None:
+        """Write one hand (as :func:`phh_text` takes it); ``number`` is its ``hand`` field,
+        table name and file number (default: one more than the hands written so far)."""
+        self.count += 1
+        number = self.count if number is None else number
+        text = self._writer.text(hand, number)
+        if self.file is not None:
+            table = self._writer.table(str(number))
+            separator = self._writer.layout.separator if self.count > 1 else ""
+            self.file.write(separator + table + text)
+        else:
+            assert self.folder is not None
+            path = os.path.join(self.folder, f"hand-{number:06d}.phh")
+            with open(path, "w", encoding="utf-8", newline="\n") as file:
+                file.write(text)
+
+    def close(self) -> None:
+        """Close the ``.phhs`` file this writer opened (a file it was given stays open)."""
+        if self.file is not None and self._own:
+            self.file.close()
+
+    def __enter__(self) -> Self:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
