@@ -69,7 +69,12 @@ Amount = int | Decimal | float
 """An amount in the file's own units: int, exact Decimal, or ``math.inf`` (depth unknown)."""
 
 # A .phhs section starts at a header line naming a top-level table: [1], [hand-7], ["a b"].
-_HEADER = re.compile(rb'\[\s*(?:([A-Za-z0-9_-]+)|"([^"\\\r\n]*)")\s*\]\s*(?:#[^\r\n]*)?\r?\n?')
+_HEADER = re.compile(rb'\[[ \t]*(?:([A-Za-z0-9_-]+)|"([^"\\\r\n]*)")[ \t]*\][ \t]*(?:#[^\r\n]*)?\r?\n?')
+# The same header as a line of a whole text (the in-memory split of small files).
+_HEADER_LINE = re.compile(
+    rb'^[ \t]*\[[ \t]*(?:([A-Za-z0-9_-]+)|"([^"\\\r\n]*)")[ \t]*\][ \t]*(?:#[^\r\n]*)?(?:\r?\n|\Z)',
+    re.M)
+_IN_MEMORY = 1 << 20        # files up to this size are read whole and split in memory
 _BATCH_HANDS = 256          # hands per task sent to a worker process
 _READ_LINE = 1 << 16        # a line is read in pieces of at most this many bytes
 
@@ -137,36 +142,86 @@ def iter_sections(path: str | os.PathLike[str]) -> Iterator[tuple[str | None, by
     Raises:
         OSError: the file cannot be opened or read.
     """
+    head = _read_head(path)
+    if len(head) <= _IN_MEMORY:   # the whole file (nearly every .phh): split in memory
+        yield from _split(head)
+        return
     with open(path, "rb") as file:
-        prefix = b""   # blank and comment lines before the first meaningful one
-        for line in iter(lambda: file.readline(_READ_LINE), b""):
-            stripped = line.strip()
-            if (stripped and not stripped.startswith(b"#")) or len(prefix) > MAX_PHH_BYTES:
+        yield from _stream(file)
+
+
+def _read_head(path: str | os.PathLike[str]) -> bytes:
+    """Up to ``_IN_MEMORY + 1`` bytes of the file (os.read: no buffered file object for the
+    common small file)."""
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_BINARY", 0))
+    try:
+        parts, size = [], 0
+        while size <= _IN_MEMORY:
+            part = os.read(fd, _IN_MEMORY + 1 - size)
+            if not part:
                 break
-            prefix += line
-        else:
-            line = b""
-        name = _header(line)
-        if name is None:
-            yield None, prefix + line + file.read(max(0, MAX_PHH_BYTES + 1 - len(prefix + line)))
-            return
-        parts, size = [line], len(line)
-        for line in iter(lambda: file.readline(_READ_LINE), b""):
-            header = _header(line) if line[:1] in b"[ \t" else None
-            if header is not None:
-                yield name, b"".join(parts)
-                name, parts, size = header, [line], len(line)
-            elif size <= MAX_PHH_BYTES:   # past the limit, keep only enough to refuse it
-                parts.append(line)
-                size += len(line)
-        yield name, b"".join(parts)
+            parts.append(part)
+            size += len(part)
+        return b"".join(parts)
+    finally:
+        os.close(fd)
+
+
+def _first_line(data: bytes) -> tuple[int, int]:
+    """Where the first line that is not blank or a comment starts and ends."""
+    start = 0
+    while start < len(data):
+        end = data.find(b"\n", start)
+        end = len(data) if end < 0 else end + 1
+        stripped = data[start:end].strip()
+        if stripped and not stripped.startswith(b"#"):
+            return start, end
+        start = end
+    return start, start
+
+
+def _split(data: bytes) -> Iterator[tuple[str | None, bytes]]:
+    start, end = _first_line(data)
+    if _header(data[start:end]) is None:
+        yield None, data
+        return
+    marks = [(m.start(), _name(m)) for m in _HEADER_LINE.finditer(data, start)]
+    for (at, name), (until, _) in zip(marks, [*marks[1:], (len(data), "")]):
+        yield name, data[at:until]
+
+
+def _stream(file: IO[bytes]) -> Iterator[tuple[str | None, bytes]]:
+    prefix = b""   # blank and comment lines before the first meaningful one
+    for line in iter(lambda: file.readline(_READ_LINE), b""):
+        stripped = line.strip()
+        if (stripped and not stripped.startswith(b"#")) or len(prefix) > MAX_PHH_BYTES:
+            break
+        prefix += line
+    else:
+        line = b""
+    name = _header(line)
+    if name is None:
+        yield None, prefix + line + file.read(max(0, MAX_PHH_BYTES + 1 - len(prefix + line)))
+        return
+    parts, size = [line], len(line)
+    for line in iter(lambda: file.readline(_READ_LINE), b""):
+        header = _header(line) if line[:1] in b"[ \t" else None
+        if header is not None:
+            yield name, b"".join(parts)
+            name, parts, size = header, [line], len(line)
+        elif size <= MAX_PHH_BYTES:   # past the limit, keep only enough to refuse it
+            parts.append(line)
+            size += len(line)
+    yield name, b"".join(parts)
 
 
 def _header(line: bytes) -> str | None:
     """The table name when ``line`` is a top-level table header, else None."""
     match = _HEADER.fullmatch(line.lstrip(b" \t"))
-    if match is None:
-        return None
+    return None if match is None else _name(match)
+
+
+def _name(match: re.Match[bytes]) -> str:
     return (match.group(1) or match.group(2) or b"").decode("utf-8", "replace")
 
 
@@ -201,6 +256,11 @@ def _fast_report(file: str, hand: str | None,
                  fast: tuple[int, tuple[int, ...], int, tuple[int, ...] | None, int]
                  ) -> HandReport | None:
     decimals, finishing, deep, expected, expected_inf = fast
+    if not (decimals or deep or expected_inf):   # whole chips, every depth known: as they are
+        if expected is None:
+            return HandReport(file, hand, "replayed", finishing)
+        return HandReport(file, hand, "matched" if finishing == expected else "mismatched",
+                          finishing, expected)
     if expected is not None and expected_inf != deep:
         return None   # the general path words it: inf finishes exactly the inf starts
     stacks = _in_units(finishing, deep, decimals)
@@ -294,7 +354,7 @@ def _batches(paths: Iterable[str | os.PathLike[str]]) -> Iterator[_Batch]:
     for path in paths:
         name = os.fspath(path)
         try:
-            for hand, text in iter_sections(path):
+            for hand, text in iter_sections(name):
                 batch.append((name, hand, text))
                 if len(batch) >= _BATCH_HANDS:
                     yield batch
