@@ -48,7 +48,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Literal
+from typing import IO, Literal
 
 from omaha.errors import HistoryError, UnevaluableHandError, UnsupportedVariantError
 from omaha.limits import MAX_PHH_BYTES
@@ -73,7 +73,7 @@ _HEADER = re.compile(rb'\[[ \t]*(?:([A-Za-z0-9_-]+)|"([^"\\\r\n]*)")[ \t]*\][ \t
 # The same header as a line of a whole text (the in-memory split of small files).
 _HEADER_LINE = re.compile(
     rb'^[ \t]*\[[ \t]*(?:([A-Za-z0-9_-]+)|"([^"\\\r\n]*)")[ \t]*\][ \t]*(?:#[^\r\n]*)?(?:\r?\n|\Z)',
-    re.M)
+    re.MULTILINE)
 _IN_MEMORY = 1 << 20        # files up to this size are read whole and split in memory
 _BATCH_HANDS = 256          # hands per task sent to a worker process
 _READ_LINE = 1 << 16        # a line is read in pieces of at most this many bytes
