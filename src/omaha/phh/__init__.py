@@ -1,10 +1,12 @@
 """Hand histories in the PHH standard (the TOML format of PokerKit and its data sets).
 
-Read, write, check, replay and export Omaha hands. Six modules, each one concern, each
-importing only those listed before it:
+Read, write, check, replay and export Omaha hands, one at a time or whole corpora. Eight
+modules, each one concern, each importing only those listed before it:
 
 * :mod:`.variants` — the variant codes: :data:`VARIANTS`, the standard ``PO`` and ``FO/8``
   and the documented extension codes for the other games, and the engine game of each;
+* :mod:`.amounts` — money in a history's own units: decimal amounts scaled to whole chips
+  by the hand's smallest unit and back, ``inf`` stacks;
 * :mod:`.notation` — how PHH writes a hand: cards (:func:`parse_phh_cards`), actions
   (:func:`parse_action` / :func:`format_action` and the action classes), and player order
   (:func:`phh_order`: p1 left of the button, the button last);
@@ -16,7 +18,10 @@ importing only those listed before it:
   for one ``.phh`` hand, :func:`loads_all` / :func:`dumps_all`, :func:`load_all` /
   :func:`dump_all` for ``.phhs`` collections, and the TOML underneath;
 * :mod:`.replay` — :func:`replay_history`: play a history through the engine, with the
-  checks of live play, and the engine game a history's forced bets describe.
+  checks of live play, and the engine game a history's forced bets describe;
+* :mod:`.corpus` — :func:`replay_files`: whole corpora hand by hand, one
+  :class:`HandReport` each (matched, mismatched, replayed, unevaluable, unsupported,
+  invalid), through the compiled fast path where it applies.
 
 Every fault raises :class:`HistoryError`, naming the field or the action's index and text.
 
@@ -66,6 +71,7 @@ from omaha.phh.notation import (
     phh_order,
     table_seats,
 )
+from omaha.phh.corpus import HandReport, replay_files
 from omaha.phh.replay import ReplayResult, replay_history
 from omaha.phh.variants import (
     PORTABLE_CODES,
@@ -88,6 +94,7 @@ __all__ = [
     "DealHole",
     "Fold",
     "HandHistory",
+    "HandReport",
     "HistoryError",
     "NoOp",
     "ReplayResult",
@@ -112,6 +119,7 @@ __all__ = [
     "phh_order",
     "pokerkit_compatible",
     "read_histories",
+    "replay_files",
     "replay_history",
     "table_seats",
     "variant_for_code",
