@@ -1,4 +1,6 @@
-"""Fuzz the parsers that read outside data: PHH text and snapshot JSON (issue 10).
+"""Fuzz the parsers that read outside data: PHH text and snapshot JSON (issue 10), and
+corpus replay hand by hand (issue 22: every hand gets a report; the compiled fast path and
+the general path agree).
 
 Every input must end in one of two ways: it is read (and, for a history, replayed; for a
 snapshot, restored), or it is refused with an ``OmahaError`` (``HistoryError``,
@@ -41,7 +43,7 @@ from omaha.phh import loads_all
 from omaha.phh.replay import replay_history
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = ("phh", "snapshot", "resealed")
+TARGETS = ("phh", "snapshot", "resealed", "corpus")
 
 
 # ----------------------------------------------------------------- seeds
@@ -54,6 +56,11 @@ def phh_seeds() -> list[bytes]:
                  b'starting_stacks = [100, 100]\nseats = [1, 2]\nseat_count = 6\nday = 3\n'
                  b'actions = ["d dh p1 AcAd2h3s", "d dh p2 KcKd4h5s", "p2 cbr 6", "p1 f"]\n')
     return seeds
+
+
+def corpus_seeds() -> list[bytes]:
+    """The real-data excerpts (decimals, inf, ????, one blind, stud, a broken hand)."""
+    return [path.read_bytes() for path in sorted((ROOT / "tests" / "data" / "corpus").glob("*.phh*"))]
 
 
 def snapshot_seeds() -> list[bytes]:
@@ -105,6 +112,18 @@ def check_phh(data: bytes) -> None:
             if result.complete:
                 rake = result.hand.result.rake if result.hand.result is not None else 0
                 assert sum(stacks) + rake == sum(history.starting_stacks)
+
+
+def check_corpus(data: bytes) -> None:
+    """Split ``data`` into hands and replay each as ``omaha replay`` does: every hand gets a
+    report (never an exception), and the compiled fast path agrees with the general path."""
+    from omaha.phh import corpus
+
+    for hand, text in corpus._split(data):
+        report = corpus.replay_section("fuzz.phhs", hand, text)
+        assert report.result in corpus.RESULTS
+        assert (report.error is None) == (report.result in ("matched", "mismatched", "replayed"))
+        assert report == corpus._general_report("fuzz.phhs", hand, text), (report, text)
 
 
 def _restore_any(data: Any) -> Hand | Table | ClockedHand | None:
@@ -169,6 +188,7 @@ def check_resealed(data: bytes) -> None:
 
 CHECKS: dict[str, Callable[[bytes], None]] = {
     "phh": check_phh, "snapshot": check_snapshot, "resealed": check_resealed,
+    "corpus": check_corpus,
 }
 
 
@@ -207,7 +227,7 @@ def mutate(seed: bytes, rng: random.Random) -> bytes:
 
 
 def seeds_for(target: str) -> list[bytes]:
-    return phh_seeds() if target == "phh" else snapshot_seeds()
+    return {"phh": phh_seeds, "corpus": corpus_seeds}.get(target, snapshot_seeds)()
 
 
 # ----------------------------------------------------------------- engines

@@ -68,7 +68,7 @@ def scaled(value: object, decimals: int) -> object:
         return value * 10**decimals
     if isinstance(value, float):
         value = Decimal(repr(value))
-    if isinstance(value, Decimal) and value.is_finite() and abs(value) <= MAX_CHIPS:
+    if isinstance(value, Decimal) and value.is_finite() and value.copy_abs() <= MAX_CHIPS:
         units = value.scaleb(decimals)
         if units == units.to_integral_value():
             return int(units)
