@@ -42,8 +42,10 @@ def test_t3_derived_small_blind_of_zero_is_refused() -> None:
 def test_t3_pot_and_no_limit_need_a_big_blind_and_a_lone_blind_is_the_big_blind() -> None:
     with pytest.raises(ConfigError, match="T3"):
         GameConfig(structure=POT_LIMIT, small_blind=2)
-    single = GameConfig(structure=POT_LIMIT, big_blind=2)   # issue 10 item 7: one blind plays
+    single = GameConfig(structure=POT_LIMIT, small_blind=0, big_blind=2)   # issue 10 item 7
     assert (single.small_blind, single.big_blind) == (0, 2)
+    derived = GameConfig(structure=POT_LIMIT, big_blind=2)   # issue 22: omitted is derived
+    assert (derived.small_blind, derived.big_blind) == (1, 2)
     with pytest.raises(ConfigError, match="T3"):
         GameConfig(structure=NO_LIMIT, small_blind=3, big_blind=2)
 

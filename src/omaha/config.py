@@ -281,20 +281,26 @@ def _at_least(value: int, name: str, low: int, rule: str) -> int:
 class GameConfig:
     """One game: variant, structure, stakes, blinds, antes and cap options.
 
-    Fixed limit needs ``small_bet`` (``big_bet`` defaults to twice it); its blinds default
-    from the stakes (T3): the big blind is the small bet, the small blind half of it rounded
-    down to ``blind_unit``. Pot and no limit take ``small_blind`` and ``big_blind`` directly.
+    Fixed limit needs ``small_bet`` (``big_bet`` defaults to twice it) and its big blind
+    defaults to the small bet; pot and no limit need ``big_blind``. In every structure
+    ``small_blind=None`` (the default) derives the small blind from the big blind, half of it
+    rounded down to ``blind_unit`` (T3), and ``small_blind=0`` means there is none: a single
+    blind. Once made, ``small_blind`` is always an int (0: no small blind).
     ``ante`` is a dead ante every player posts; ``big_blind_ante`` is one dead ante the big
     blind posts for the table. ``max_raises`` caps the bets per fixed-limit round (B3; None
     lifts it) and ``uncapped_heads_up`` lifts the cap on rounds that start with two players.
-    The cap does not apply to pot and no limit. In pot and no limit ``small_blind=0`` is a
-    structure with a single blind (as some tournament histories record it): the lone blind is
-    the big blind, posted by the first seat left of the button (heads-up, the button), and
-    the action starts left of it (T3 read with Robert's Rules: one blind is a big blind).
+    The cap does not apply to pot and no limit. A single blind (``small_blind=0``, as some
+    tournament histories record it, fixed limit included) is the big blind, posted by the
+    first seat left of the button (heads-up, the button), and the action starts left of it
+    (T3 read with Robert's Rules: one blind is a big blind); fixed-limit bets are unchanged.
     Every amount is at most :data:`~omaha.limits.MAX_CHIPS`.
 
     >>> GameConfig(structure=NO_LIMIT, small_blind=50, big_blind=100, ante=10).ante
     10
+    >>> GameConfig(structure=NO_LIMIT, big_blind=100).small_blind   # None: derived (T3)
+    50
+    >>> GameConfig.fixed_limit(small_bet=10, small_blind=0, big_blind_ante=10).small_blind
+    0
     """
 
     variant: Variant = OMAHA_HIGH
@@ -310,25 +316,27 @@ class GameConfig:
     uncapped_heads_up: bool = False
 
     def __init__(self, *, variant: Variant | str = OMAHA_HIGH, structure: Structure = POT_LIMIT,
-                 small_blind: int = 0, big_blind: int = 0, small_bet: int = 0, big_bet: int = 0,
+                 small_blind: int | None = None, big_blind: int = 0, small_bet: int = 0,
+                 big_bet: int = 0,
                  blind_unit: int = 1, ante: int = 0, big_blind_ante: int = 0,
                  max_raises: int | None = 4, uncapped_heads_up: bool = False) -> None:
         # Written out (not generated) so that ``variant`` may be a name; still frozen.
         if not isinstance(structure, Structure):
             raise ConfigError("B3", f"structure must be a Structure, got {safe_repr(structure)}")
         resolved = _resolve_variant(variant, structure)
+        derive = small_blind is None   # None: half the big blind (T3); 0: no small blind
         for name, value in (("variant", resolved), ("structure", structure),
-                            ("small_blind", small_blind), ("big_blind", big_blind),
+                            ("small_blind", 0 if derive else small_blind), ("big_blind", big_blind),
                             ("small_bet", small_bet), ("big_bet", big_bet),
                             ("blind_unit", blind_unit), ("ante", ante),
                             ("big_blind_ante", big_blind_ante), ("max_raises", max_raises),
                             ("uncapped_heads_up", uncapped_heads_up)):
             object.__setattr__(self, name, value)
-        self.__post_init__()
+        self._check(derive_small_blind=derive)
 
-    def __post_init__(self) -> None:
-        # Every amount first as an exact int (a NumPy int is stored as an int); 0 may mean
-        # "the default" below, so the real minimums come after the defaults are filled in.
+    def _check(self, *, derive_small_blind: bool) -> None:
+        # Every amount first as an exact int (a NumPy int is stored as an int); a big blind of
+        # 0 means "the default" in fixed limit, so the real minimums come after the defaults.
         for name, rule in _AMOUNT_RULES:
             value = getattr(self, name)
             if value is not None or name != "max_raises":
@@ -338,19 +346,20 @@ class GameConfig:
         if self.structure is FIXED_LIMIT:
             small_bet = _at_least(self.small_bet, "small_bet", 1, "B3")
             big_bet = _at_least(self.big_bet or 2 * small_bet, "big_bet", small_bet, "B3")
-            big_blind = self.big_blind or small_bet
-            small_blind = self.small_blind or big_blind // 2 // unit * unit
-            if small_blind == 0:
-                raise ConfigError("T3", f"the small blind, half of {safe_repr(big_blind)} rounded "
-                                  f"down to blind_unit={unit}, is 0; pass small_blind explicitly")
             object.__setattr__(self, "big_bet", big_bet)
-            object.__setattr__(self, "big_blind", big_blind)
-            object.__setattr__(self, "small_blind", small_blind)
+            object.__setattr__(self, "big_blind", self.big_blind or small_bet)
         else:
             if self.small_bet or self.big_bet:
                 raise ConfigError("B3", f"small_bet/big_bet are for fixed limit, not {self.structure.value}")
             if not self.big_blind:
                 raise ConfigError("T3", f"{self.structure.value} needs a big_blind")
+        if derive_small_blind:
+            small_blind = self.big_blind // 2 // unit * unit
+            if small_blind == 0:
+                raise ConfigError("T3", f"the small blind, half of {safe_repr(self.big_blind)} "
+                                  f"rounded down to blind_unit={unit}, is 0; pass small_blind "
+                                  "explicitly, or small_blind=0 for no small blind")
+            object.__setattr__(self, "small_blind", small_blind)
         big_blind = _at_least(self.big_blind, "big_blind", 1, "T3")
         if self.small_blind > big_blind:
             raise ConfigError("T3", f"small_blind {safe_repr(self.small_blind)} exceeds big_blind "
@@ -362,30 +371,32 @@ class GameConfig:
 
     @classmethod
     def fixed_limit(cls, *, small_bet: int, big_bet: int = 0, variant: Variant | str = OMAHA_HIGH,
-                    **options: Any) -> GameConfig:
-        """A fixed-limit game (B3) whose blinds default from the stakes (T3)."""
+                    small_blind: int | None = None, **options: Any) -> GameConfig:
+        """A fixed-limit game (B3) whose blinds default from the stakes (T3); ``small_blind=0``
+        is a single blind (the big blind)."""
         return cls(structure=FIXED_LIMIT, small_bet=small_bet, big_bet=big_bet,
-                   variant=variant, **options)
+                   variant=variant, small_blind=small_blind, **options)
 
     @classmethod
-    def pot_limit(cls, *, small_blind: int, big_blind: int, variant: Variant | str = OMAHA_HIGH,
-                  **options: Any) -> GameConfig:
-        """A pot-limit game (B5)."""
+    def pot_limit(cls, *, big_blind: int, small_blind: int | None = None,
+                  variant: Variant | str = OMAHA_HIGH, **options: Any) -> GameConfig:
+        """A pot-limit game (B5); ``small_blind`` None derives it, 0 is a single blind (T3)."""
         return cls(structure=POT_LIMIT, small_blind=small_blind, big_blind=big_blind,
                    variant=variant, **options)
 
     @classmethod
-    def no_limit(cls, *, small_blind: int, big_blind: int, variant: Variant | str = OMAHA_HIGH,
-                 **options: Any) -> GameConfig:
-        """A no-limit game (B4)."""
+    def no_limit(cls, *, big_blind: int, small_blind: int | None = None,
+                 variant: Variant | str = OMAHA_HIGH, **options: Any) -> GameConfig:
+        """A no-limit game (B4); ``small_blind`` None derives it, 0 is a single blind (T3)."""
         return cls(structure=NO_LIMIT, small_blind=small_blind, big_blind=big_blind,
                    variant=variant, **options)
 
     @classmethod
-    def named(cls, variant: str | Variant, **options: Any) -> GameConfig:
+    def named(cls, variant: str | Variant, *, small_blind: int | None = None,
+              **options: Any) -> GameConfig:
         """A game from a variant name alone: the structure is the one the name says, else the
         name's usual one (``"holdem"`` no limit, ``"omaha8"`` fixed limit, ``"omaha"`` pot
-        limit), unless ``structure=`` is passed.
+        limit), unless ``structure=`` is passed. ``small_blind`` as in :class:`GameConfig`.
 
         >>> GameConfig.named("flo8", small_bet=2).structure
         Structure.FIXED_LIMIT
@@ -394,7 +405,7 @@ class GameConfig:
         """
         meaning = parse_variant(variant)
         structure = options.pop("structure", meaning.structure or meaning.usual)
-        return cls(variant=variant, structure=structure, **options)
+        return cls(variant=variant, structure=structure, small_blind=small_blind, **options)
 
     def bet_unit(self, street: int) -> int:
         """The fixed-limit bet on ``street`` (0 preflop .. 3 river), else the big blind (B3, B4)."""
@@ -415,6 +426,10 @@ class GameConfig:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> GameConfig:
         """Inverse of :meth:`to_dict`; ``variant`` may also be a name (``"plo8"``).
+
+        ``small_blind`` reads as the constructor's: missing (or null) derives it, 0 is no small
+        blind. :meth:`to_dict` has always written the resolved blind, never 0 for a fixed-limit
+        small blind it derived, so stored configs read as they were written.
 
         >>> GameConfig.from_dict({"variant": "PO/8", "structure": "pot-limit", "big_blind": 2}).variant.hi_lo
         True

@@ -11,8 +11,10 @@ import sys
 from typing import Any
 
 from omaha.cli.shared import (
+    BLINDS_HELP,
     add_variant,
     arena_db,
+    blinds,
     existing_arena_db,
     fail,
     non_negative,
@@ -44,7 +46,9 @@ def add_parser(commands: Any) -> None:
     add_variant(serve, default="plo8")
     serve.add_argument("--structure", choices=("fixed-limit", "pot-limit", "no-limit"),
                        help="default: the variant's")
-    serve.add_argument("--blinds", default="1/2", help="SB/BB (fixed limit: bets are BB and 2BB)")
+    serve.add_argument("--blinds", type=blinds, default=None,
+                       help=f"{BLINDS_HELP} (default 2 with the small blind derived: 1/2; "
+                       "fixed limit: bets are BB and 2BB)")
     serve.add_argument("--buy-in", type=positive, default=200)
     serve.add_argument("--no-rebuy", dest="rebuy", action="store_false",
                        help="do not top busted players up to the buy-in")
@@ -99,7 +103,7 @@ def _settings(args: argparse.Namespace) -> Any:
 
     meaning = parse_variant(args.variant)   # --structure may override the one it says
     structure = Structure(args.structure) if args.structure else meaning.usual
-    small, big = (int(x) for x in args.blinds.split("/"))
+    small, big = args.blinds or (None, 2)   # a small blind of None: derived (T3); 0: none
     if structure is Structure.FIXED_LIMIT:
         config = GameConfig.fixed_limit(small_bet=big, big_bet=2 * big, variant=meaning.variant,
                                         small_blind=small, big_blind=big)

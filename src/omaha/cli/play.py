@@ -13,9 +13,11 @@ import json
 from typing import Any
 
 from omaha.cli.shared import (
+    BLINDS_HELP,
     EXIT_OK,
     add_progress_options,
     add_variant,
+    blinds,
     fail,
     game_config,
     non_negative,
@@ -57,7 +59,9 @@ def add_parser(commands: Any) -> None:
         "--stack", type=positive, default=None, help="starting stack (default 100 big blinds)"
     )
     sub.add_argument(
-        "--blinds", type=pair, default=None, help="SB/BB in pot- and no-limit (default 1/2)"
+        "--blinds", type=blinds, default=None,
+        help=f"{BLINDS_HELP} (default: 1/2 in pot and no limit; in fixed limit the big blind "
+        "is the small bet and the small blind derived)",
     )
     sub.add_argument(
         "--stakes", type=pair, default=None, help="small/big bet in fixed limit (default 2/4)"

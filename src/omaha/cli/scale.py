@@ -21,7 +21,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from omaha.cli.shared import (
+    BLINDS_HELP,
     add_variant,
+    blinds,
     fail,
     game_config,
     output_dir,
@@ -128,8 +130,9 @@ def _add_simulate(commands: Any) -> None:
                      help="bot kinds repeated round the table (default strength,random)")
     sub.add_argument("--stack", type=positive, default=None,
                      help="starting stack of every hand (default 100 big blinds)")
-    sub.add_argument("--blinds", type=pair, default=None,
-                     help="SB/BB in pot and no limit (default 1/2)")
+    sub.add_argument("--blinds", type=blinds, default=None,
+                     help=f"{BLINDS_HELP} (default: 1/2 in pot and no limit; in fixed limit "
+                     "the big blind is the small bet and the small blind derived)")
     sub.add_argument("--stakes", type=pair, default=None,
                      help="small/big bet in fixed limit (default 2/4)")
     sub.add_argument("--seed", type=int, default=None, help="seed (default: OS randomness)")

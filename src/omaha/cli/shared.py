@@ -4,6 +4,8 @@ what a count, an amount pair, a table size or a variant name may be.
 
 >>> pair("1/2"), positive("3"), players("6"), port("8765"), positive_real("2.5")
 ((1, 2), 3, 6, 8765, 2.5)
+>>> blinds("1/2"), blinds("0/2"), blinds("2")   # 0: no small blind; BB alone: derived
+((1, 2), (0, 2), (None, 2))
 
 Each kind of argument has one type here, used by every command that takes it: a count, a
 table size, a port, a rate or a time, a ``ws://`` URL, a file or folder to write, an arena
@@ -22,11 +24,11 @@ from typing import Any, NoReturn
 from omaha.errors import OmahaError
 from omaha.limits import as_int
 
-__all__ = ["EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "VARIANT_HELP", "OneLineParser",
-           "add_progress_options", "add_variant", "arena_db", "existing_arena_db", "fail",
-           "game_config", "non_negative", "one_line", "output_dir", "output_file", "overwritten",
-           "pair", "path_name", "phh_output", "players", "port", "positive", "positive_real",
-           "refuse", "ws_url"]
+__all__ = ["BLINDS_HELP", "EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "VARIANT_HELP",
+           "OneLineParser", "add_progress_options", "add_variant", "arena_db", "blinds",
+           "existing_arena_db", "fail", "game_config", "non_negative", "one_line", "output_dir",
+           "output_file", "overwritten", "pair", "path_name", "phh_output", "players", "port",
+           "positive", "positive_real", "refuse", "ws_url"]
 
 EXIT_OK = 0
 """The command did what it was asked."""
@@ -77,17 +79,42 @@ def pair(text: str) -> tuple[int, int]:
     return positive(low), positive(high)
 
 
+BLINDS_HELP = ("SB/BB, or BB alone to derive the small blind (half the big blind, rounded "
+               "down); SB 0 means no small blind, a single blind that is the big blind")
+"""The one help text of ``--blinds`` (``play``, ``simulate``, ``serve``), before its default."""
+
+
+def blinds(text: str) -> tuple[int | None, int]:
+    """The blinds ``SB/BB`` (``SB`` 0: no small blind) or ``BB`` alone (small blind None,
+    derived from it, rule T3), for argparse ``type=``."""
+    low, slash, high = text.partition("/")
+    if not slash:
+        if not text.strip().isdigit():
+            raise argparse.ArgumentTypeError(
+                f"expected two amounts like 1/2 (SB/BB, SB 0 for no small blind) or the big "
+                f"blind alone, got {text!r}")
+        return None, positive(text)
+    return non_negative(low), positive(high)
+
+
 def add_variant(sub: argparse.ArgumentParser, default: str) -> None:
     """``--variant NAME``, the same names and help for every command (checked when it runs,
     so a wrong name gets the command's one-line error with the accepted names)."""
     sub.add_argument("--variant", default=default, help=f"{VARIANT_HELP} (default {default})")
 
 
-def game_config(variant: str, *, blinds: tuple[int, int] | None,
+def game_config(variant: str, *, blinds: tuple[int | None, int] | None,
                 stakes: tuple[int, int] | None, ante: int = 0) -> Any:
     """The :class:`~omaha.config.GameConfig` a ``--variant`` name plays (its structure, or its
-    usual one) with the stakes given (defaults: blinds 1/2 in pot and no limit, bets 2/4 in
-    fixed limit, where ``blinds`` override the blinds the bets imply)."""
+    usual one) with the stakes given (defaults: big blind 2 in pot and no limit, bets 2/4 in
+    fixed limit, where ``blinds`` override the blinds the bets imply). A small blind of None
+    is derived from the big blind (T3), 0 is none (a single blind).
+
+    >>> game_config("plo", blinds=None, stakes=None).small_blind
+    1
+    >>> game_config("flo8", blinds=(0, 2), stakes=None).small_blind
+    0
+    """
     from omaha.config import FIXED_LIMIT, GameConfig, parse_variant
 
     structure = parse_variant(variant).usual
@@ -99,7 +126,7 @@ def game_config(variant: str, *, blinds: tuple[int, int] | None,
     if stakes is not None:
         raise ValueError(f"--stakes is for fixed limit; {variant} is {structure.value}, "
                          "give --blinds SB/BB")
-    small_blind, big_blind = blinds or (1, 2)
+    small_blind, big_blind = blinds or (None, 2)
     return GameConfig.named(variant, small_blind=small_blind, big_blind=big_blind, ante=ante)
 
 

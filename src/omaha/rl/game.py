@@ -60,7 +60,9 @@ def make_config(game: str = "PO", blinds: tuple[int, int] = (1, 2),
     """A game from any name of :data:`omaha.config.VARIANT_NAMES` (``PO``, ``NO``, ``FO/8``,
     ``plo8``, ``nlh``, ``omaha8``...), in the structure it says or its usual one.
 
-    ``blinds`` are used in pot and no limit, ``stakes`` (small/big bet) in fixed limit.
+    ``blinds`` are used in pot and no limit (a small blind of 0 is a single blind, T3),
+    ``stakes`` (small/big bet) in fixed limit, whose blinds are derived from them (for a
+    fixed-limit single blind pass ``config=GameConfig.fixed_limit(..., small_blind=0)``).
 
     >>> make_config("plo8").variant.name, make_config("FO/8").big_blind
     ('Omaha Hi/Lo 8-or-better', 2)
