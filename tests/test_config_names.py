@@ -203,11 +203,19 @@ def test_phh_variants_and_histories_paste_back():
     from omaha import phh
 
     data = pathlib.Path(__file__).parent / "data"
+    import datetime
+
     namespace = {name: getattr(phh, name) for name in phh.__all__}
+    namespace["datetime"] = datetime   # a history's `time` field is a datetime.time
     for variant in phh.VARIANTS.values():
         assert eval(repr(variant), namespace) == variant
     for history in phh.load_all(data / "pokerkit_mixed.phhs"):
         assert eval(repr(history), namespace) == history
+    # decimals and inf stacks (issue 22) paste back too
+    for history in phh.load_all(data / "corpus" / "handhq_ipoker_excerpt.phhs"):
+        assert eval(repr(history), namespace) == history
+    decimal = phh.load(data / "corpus" / "pluribus_88_128.phh")
+    assert decimal.decimals == 1 and eval(repr(decimal), namespace) == decimal
 
 
 def test_c6_from_dict_takes_a_variant_name_and_checks_it():

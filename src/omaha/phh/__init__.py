@@ -41,6 +41,7 @@ True
 """
 
 from omaha.errors import HistoryError
+from omaha.phh.corpus import HandReport, replay_files
 from omaha.phh.export import history_from_events, pokerkit_compatible
 from omaha.phh.history import HandHistory, UnknownFieldWarning
 from omaha.phh.io import (
@@ -71,7 +72,6 @@ from omaha.phh.notation import (
     phh_order,
     table_seats,
 )
-from omaha.phh.corpus import HandReport, replay_files
 from omaha.phh.replay import ReplayResult, replay_history
 from omaha.phh.variants import (
     PORTABLE_CODES,

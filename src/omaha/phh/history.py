@@ -247,7 +247,7 @@ OPTIONAL_FIELDS: dict[str, Checker] = {
 # --- the hand --------------------------------------------------------------------------
 
 
-@dataclass(frozen=True, kw_only=True)
+@dataclass(frozen=True, kw_only=True, repr=False)
 class HandHistory:
     """One hand in the PHH standard.
 
@@ -330,6 +330,25 @@ class HandHistory:
             "parsed_actions",
             tuple(_parse(i, text, players, self.decimals) for i, text in enumerate(self.actions)),
         )
+
+    def __repr__(self) -> str:
+        """The constructor call that builds this history again (``inf`` stacks as
+        ``float('inf')``)."""
+        def stacks(values: Sequence[int] | None) -> str:
+            if values is None:
+                return "None"
+            return "(" + ", ".join("float('inf')" if i in self.deep_players else repr(v)
+                                   for i, v in enumerate(values)) + ",)"
+        parts = [f"variant={self.variant!r}", f"antes={self.antes!r}",
+                 f"blinds_or_straddles={self.blinds_or_straddles!r}",
+                 f"starting_stacks={stacks(self.starting_stacks)}", f"actions={self.actions!r}",
+                 f"min_bet={self.min_bet!r}", f"small_bet={self.small_bet!r}",
+                 f"big_bet={self.big_bet!r}",
+                 f"finishing_stacks={stacks(self.finishing_stacks)}",
+                 f"metadata={self.metadata!r}", f"user_fields={self.user_fields!r}"]
+        if self.decimals:
+            parts.append(f"decimals={self.decimals!r}")
+        return f"HandHistory({', '.join(parts)})"
 
     def _finishing(self, stacks: object, players: int) -> tuple[int, ...]:
         """The finishing stacks: ``inf`` for exactly the deep players (stored as DEEP_STACK)."""
