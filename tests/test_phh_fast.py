@@ -222,7 +222,9 @@ def test_a_plain_hand_and_its_fallbacks() -> None:
                      (b"min_bet = 2\n", b"min_bet = 2\n_rake = 1\n"),
                      (b"min_bet = 2\n", b"min_bet = 2\nmin_bet = 2\n"),
                      (b"[100, 100, 100]", b"[100, 100, 1e2]"),
-                     (b'"d db 8c"', b'"d db 8c8d"'), (b'"d db 9d"', b'"d db 2h"')):
+                     (b'"d db 8c"', b'"d db 8c8d"'), (b'"d db 9d"', b'"d db 2h"'),
+                     (b'"p3 sm QcQd"', b'"p3 sm Qc Qd"'), (b'"p1 f"', b'"p1 f f"'),
+                     (b'"d db 8c"', b'"d db 8c 9c"'), (b'"p3 cbr 6"', b'"p3 cbr 6 7"')):
         changed = BASE.replace(old, new)
         assert changed != BASE
         assert replay_text(changed) is None, new
@@ -239,6 +241,16 @@ def test_decimals_and_finishing_stacks() -> None:
     text = text.replace(b"cbr 6", b"cbr 3.0") + b"finishing_stacks = [99.50, 103.5, 97]\n"
     assert replay_text(text) == (1, (995, 1035, 970), 0, (995, 1035, 970), 0)
     assert_agrees(text)
+
+
+def test_decimals_of_bet_amounts() -> None:
+    text = BASE.replace(b"cbr 6", b"cbr 6.25")
+    assert replay_text(text) == (2, (9900, 10725, 9375), 0, None, 0)
+    assert_agrees(text)
+    assert_agrees(BASE.replace(b'"p3 cbr 6"', b'"  p3  cbr   6.25 "'))
+    # The general path finds the amounts that set the decimals by " cbr ": a tab falls back.
+    assert replay_text(BASE.replace(b"p3 cbr 6", b"p3\tcbr 6.25")) is None
+    assert replay_text(BASE.replace(b"cbr 6", b"cbr 6.1234567890123456789")) is None
 
 
 def test_inf_stacks() -> None:

@@ -560,22 +560,23 @@ cdef int scan_player(const unsigned char* p, Py_ssize_t a, Py_ssize_t b, int n) 
 cdef bint scan_action(const unsigned char* p, Py_ssize_t a, Py_ssize_t b, int n,
                       Act* act) noexcept nogil:
     """One action string: ``d dh pN CARDS``, ``d db CARDS``, ``pN f``, ``pN cc``,
-    ``pN cbr X``, ``pN sm [CARDS|-]``, or blank. Commentary (``#``), other characters than
-    printable ASCII and other actions fall back."""
+    ``pN cbr X``, ``pN sm [CARDS|-]``, or blank, words split by spaces. Commentary (``#``),
+    tabs (the general path finds the ``cbr`` amounts that set the decimals by `` cbr ``),
+    other characters than printable ASCII and other actions fall back."""
     cdef Py_ssize_t ws[4]
     cdef Py_ssize_t we[4]
     cdef int nw = 0
     cdef Py_ssize_t k = a
     act.player = -1
     while True:
-        while k < b and (p[k] == 32 or p[k] == 9):
+        while k < b and p[k] == 32:
             k += 1
         if k >= b:
             break
         if nw == 4:
             return False
         ws[nw] = k
-        while k < b and p[k] != 32 and p[k] != 9:
+        while k < b and p[k] != 32:
             if p[k] < 33 or p[k] > 126 or p[k] == 35:
                 return False
             k += 1
@@ -609,7 +610,7 @@ cdef bint scan_action(const unsigned char* p, Py_ssize_t a, Py_ssize_t b, int n,
         k = ws[2]
         return (scan_digits(p, &k, we[2], &act.amount, False) and k == we[2]
                 and act.amount.num > 0)
-    elif k == 2 and p[ws[1]] == 115 and p[ws[1] + 1] == 109:
+    elif nw <= 3 and k == 2 and p[ws[1]] == 115 and p[ws[1] + 1] == 109:
         if nw == 2 or (we[2] - ws[2] == 1 and p[ws[2]] == 45):
             act.kind = A_MUCK   # a muck, or ``sm -`` (the cards dealt): nothing to merge
         else:
