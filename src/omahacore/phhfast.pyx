@@ -57,6 +57,7 @@ cdef enum:
     V_INF = 4
     V_BOOL = 5
     V_ARRAY = 6
+    V_TIME = 7      # a TOML local time (HH:MM:SS[.fraction]), only for `time`
 
 ctypedef struct Val:
     int8_t kind
@@ -70,15 +71,16 @@ cdef enum:
     F_VARIANT, F_ANTES, F_BLINDS, F_MIN_BET, F_SMALL_BET, F_BIG_BET, F_STACKS, F_ACTIONS,
     F_FINISHING, F_TRIM, F_WINNINGS, F_HAND, F_TABLE, F_PLAYERS, F_SEATS, F_SEAT_COUNT,
     F_DAY, F_MONTH, F_YEAR, F_LEVEL,
-    F_AUTHOR, F_EVENT, F_URL, F_CITY, F_REGION, F_COUNTRY, F_VENUE, F_CURRENCY,
-    F_CURRENCY_SYMBOL, F_TZ_ABBREVIATION,
+    F_TIME, F_AUTHOR, F_EVENT, F_URL, F_CITY, F_REGION, F_COUNTRY, F_VENUE, F_CURRENCY,
+    F_CURRENCY_SYMBOL, F_TZ_ABBREVIATION, F_TIME_ZONE, F_ADDRESS, F_POSTAL_CODE,
     NFIELDS
 
 FIELDS = (b"variant", b"antes", b"blinds_or_straddles", b"min_bet", b"small_bet", b"big_bet",
           b"starting_stacks", b"actions", b"finishing_stacks", b"ante_trimming_status",
           b"winnings", b"hand", b"table", b"players", b"seats", b"seat_count", b"day",
-          b"month", b"year", b"level", b"author", b"event", b"url", b"city", b"region",
-          b"country", b"venue", b"currency", b"currency_symbol", b"time_zone_abbreviation")
+          b"month", b"year", b"level", b"time", b"author", b"event", b"url", b"city",
+          b"region", b"country", b"venue", b"currency", b"currency_symbol",
+          b"time_zone_abbreviation", b"time_zone", b"address", b"postal_code")
 cdef bytes KEY_BLOB = b"".join(FIELDS)
 cdef const char* KEY_TEXT = KEY_BLOB
 cdef int KEY_AT[NFIELDS + 1]
@@ -250,6 +252,29 @@ cdef bint scan_digits(const unsigned char* p, Py_ssize_t* at, Py_ssize_t end, Va
     return True
 
 
+cdef inline bint two_digits(const unsigned char* p, Py_ssize_t i, int high) noexcept nogil:
+    return 48 <= p[i] <= 57 and 48 <= p[i + 1] <= 57 and (p[i] - 48) * 10 + p[i + 1] - 48 <= high
+
+
+cdef bint scan_time(Scan* S) noexcept nogil:
+    """A TOML local time as tomllib reads it: HH:MM:SS (00-23, 00-59, 00-59), maybe '.' and
+    digits (HandHQ files record the time of day this way)."""
+    cdef const unsigned char* p = S.p
+    cdef Py_ssize_t i = S.i
+    if not (i + 8 <= S.end and p[i + 2] == 58 and p[i + 5] == 58 and two_digits(p, i, 23)
+            and two_digits(p, i + 3, 59) and two_digits(p, i + 6, 59)):
+        return False
+    i += 8
+    if i < S.end and p[i] == 46:
+        i += 1
+        if i >= S.end or not 48 <= p[i] <= 57:
+            return False
+        while i < S.end and 48 <= p[i] <= 57:
+            i += 1
+    S.i = i
+    return True
+
+
 cdef bint scan_scalar(Scan* S, Val* v) noexcept nogil:
     """One value other than an array, and the character after it must end it."""
     cdef const unsigned char* p = S.p
@@ -282,6 +307,8 @@ cdef bint scan_scalar(Scan* S, Val* v) noexcept nogil:
         v.kind = V_BOOL
     elif word_at(S, b"inf", 3) or word_at(S, b"+inf", 4):
         v.kind = V_INF
+    elif scan_time(S):
+        v.kind = V_TIME
     elif c == 43 or c == 45 or 48 <= c <= 57:
         if c == 43 or c == 45:
             v.neg = c == 45
@@ -474,6 +501,8 @@ cdef bint metadata_ok(Scan* S, int n) noexcept nogil:
     for f in range(F_AUTHOR, NFIELDS):
         if F[f].kind != V_NONE and F[f].kind != V_STR:
             return False
+    if F[F_TIME].kind != V_NONE and F[F_TIME].kind != V_TIME:
+        return False
     for f in range(F_HAND, F_TABLE + 1):   # a name or an int64 number
         if F[f].kind != V_NONE and F[f].kind != V_STR and not int_in(&F[f], -INT64_MAX, INT64_MAX):
             return False
