@@ -146,8 +146,8 @@ def history_from_events(
     events = list(events)
     if not events or not isinstance(events[0], HandStarted):
         raise HistoryError("an engine event log starts with HandStarted")
-    hand = _walk(_entries(events), None, forced_bet_fields)
-    fields = dict(hand.forced)
+    hand = _walk(_entries(events), None)
+    fields = dict(hand.frame.forced)
     extra = _extension_fields(fields.pop("user_fields"), hand.rake)
     extra.update(user_fields or {})
     return HandHistory(
@@ -155,7 +155,7 @@ def history_from_events(
         starting_stacks=hand.starting,
         actions=hand.actions,
         finishing_stacks=hand.finishing,
-        metadata={"seats": list(hand.order), **(metadata or {})},
+        metadata={"seats": list(hand.frame.order), **(metadata or {})},
         user_fields=extra,
     )
 
@@ -301,7 +301,6 @@ class _Reach:
 # pot as (settlement, its index, seats).
 
 Entry = tuple[Any, ...]
-Forced = Callable[[GameConfig, int, Sequence[int]], dict[str, Any]]
 
 _CODE_OF: dict[type[Event], int] = {cls: code for code, cls in enumerate(EVENT_OF_CODE)}
 TIMED_OUT_NOTE = "timed out (D2)"
@@ -366,34 +365,54 @@ def _commented(text: str, note: str) -> str:
     return format_action(replace(parse_action(text), commentary=note))
 
 
+class _Frame(NamedTuple):
+    """What a hand's table makes of its PHH, the same for every hand dealt alike."""
+
+    order: list[int]               # the table seats in PHH order
+    player: dict[int, int]         # table seat -> PHH player index
+    where: tuple[int, ...]         # PHH player -> index in the log's seats
+    live: tuple[int, ...]          # PHH indices of live blinds
+    forced: dict[str, Any]         # forced_bet_fields (shared: not to be changed)
+    writer: Any = None             # what the writer keeps with it
+
+
+def _frame(config: GameConfig, seats: Sequence[int], button: int,
+           live_seats: Sequence[int]) -> _Frame:
+    order = phh_order(seats, button)
+    player = {seat: index for index, seat in enumerate(order)}
+    position = {seat: index for index, seat in enumerate(seats)}
+    live = tuple([player[s] for s in live_seats])
+    return _Frame(order, player, tuple([position[s] for s in order]), live,
+                  forced_bet_fields(config, len(order), live))
+
+
+Framer = Callable[[GameConfig, Sequence[int], int, Sequence[int]], _Frame]
+
+
 class _Walked(NamedTuple):
     config: GameConfig
-    order: list[int]                 # the table seats in PHH order
+    frame: _Frame
     starting: list[int]
-    live: tuple[int, ...]            # PHH indices of live blinds
-    forced: dict[str, Any]           # forced_bet_fields (shared: not to be changed)
     actions: list[str]
     finishing: tuple[int, ...] | None
     rake: int
 
 
-def _walk(log: Iterable[Entry], holes: Sequence[Sequence[int]] | None, forced: Forced,
-          portable: bool = False) -> _Walked:
+def _walk(log: Iterable[Entry], holes: Sequence[Sequence[int]] | None,
+          frame_of: Framer = _frame, portable: bool = False) -> _Walked:
     """The PHH of a hand's log: ``holes`` are the hole cards by the hand's seat index (for
-    HOLES_ENTRY), ``forced`` gives :func:`forced_bet_fields`, ``portable`` writes a raise
-    nobody can call as a call (:func:`pokerkit_compatible`)."""
+    HOLES_ENTRY), ``frame_of`` gives the table's :class:`_Frame` (:func:`_frame`, or a cached
+    one), ``portable`` writes a raise nobody can call as a call
+    (:func:`pokerkit_compatible`)."""
     entries = iter(log)
     first = next(entries, None)
     if first is None or first[0] != EV_STARTED:
         raise HistoryError("an engine event log starts with HandStarted")
-    config, seats, stacks, button, live_seats = first[1], first[2], first[3], first[4], first[7]
-    order = phh_order(seats, button)
-    n = len(order)
-    player = {seat: index for index, seat in enumerate(order)}
-    by_seat = dict(zip(seats, stacks))
-    live = tuple([player[s] for s in live_seats])
-    fields = forced(config, n, live)
-    starting = [by_seat[s] for s in order]
+    config, stacks = first[1], first[3]
+    frame = frame_of(config, first[2], first[4], first[7])
+    player, where, n = frame.player, frame.where, len(frame.where)
+    starting = [stacks[i] for i in where]
+    fields = frame.forced
     reach = _Reach(starting, fields["antes"], fields["blinds_or_straddles"]) if portable else None
     actions: list[str] = []
     append = actions.append
@@ -432,9 +451,8 @@ def _walk(log: Iterable[Entry], holes: Sequence[Sequence[int]] | None, forced: F
             if len(entry) == 1:   # the hand's own log: every player's cards at once
                 if holes is None:
                     raise HistoryError("the log's hole cards are not given")
-                index = {seat: i for i, seat in enumerate(seats)}
-                actions.extend([_HOLE[p] + "".join(map(card, holes[index[s]]))
-                                for p, s in enumerate(order)])
+                actions.extend([_HOLE[p] + "".join(map(card, holes[i]))
+                                for p, i in enumerate(where)])
             else:   # one player's: all written in player order once all are dealt
                 dealt[player[entry[1]]] = entry[2]
                 if len(dealt) == n:
@@ -445,8 +463,8 @@ def _walk(log: Iterable[Entry], holes: Sequence[Sequence[int]] | None, forced: F
             rake += entry[1].pots[entry[2]].rake if len(entry) == 4 else entry[3]
             continue
         elif code == EV_ENDED:
-            ended = dict(zip(seats, entry[1]))
-            finishing = tuple([ended[s] for s in order])
+            final = entry[1]
+            finishing = tuple([final[i] for i in where])
             continue
         elif code == EV_PROTECTED:   # a no-op: a timeout's note stays for the next action
             append(_PROTECTED[player[entry[1]]])
@@ -459,7 +477,7 @@ def _walk(log: Iterable[Entry], holes: Sequence[Sequence[int]] | None, forced: F
         if note is not None:   # the timeout's consequence
             text, note = _commented(text, note), None
         append(text)
-    return _Walked(config, order, starting, live, fields, actions, finishing, rake)
+    return _Walked(config, frame, starting, actions, finishing, rake)
 
 
 # --- PHH text, fast ----------------------------------------------------------------------
@@ -540,55 +558,83 @@ def _actions_array(layout: _Layout, actions: Sequence[str]) -> str:
 
 
 class _Header(NamedTuple):
-    config: GameConfig
-    forced: dict[str, Any]
     lines: str                       # variant to the bet fields
     user: dict[str, Any]             # the forced-bet extension fields
     real_code: str | None            # a compatible export's _variant
+    tail: str                        # the user fields' lines of a hand without rake
+
+
+class _Table(NamedTuple):
+    config: GameConfig
+    header: _Header
+    seats: str                       # the seats line
 
 
 class _HandWriter:
-    """Writes hands as PHH text; caches what repeats from hand to hand (the game's lines,
-    the stacks at the start and the seats)."""
+    """Writes hands as PHH text; caches what repeats from hand to hand (the table's frame,
+    the game's lines, the stacks at the start)."""
 
     def __init__(self, compatible: bool) -> None:
-        from omaha.phh.io import format_assignment
+        from omaha.phh.io import format_assignment, format_value
 
         self.compatible = compatible
         self.layout = _layout()
         self.assign = format_assignment
-        self.headers: dict[tuple[int, int, tuple[int, ...]], _Header] = {}
+        self.value = format_value
+        self.frames: dict[tuple[Any, ...], _Frame] = {}
+        self.headers: dict[tuple[Any, ...], _Header] = {}
         self.lines: dict[tuple[str, tuple[int, ...]], str] = {}
+        # "name = " of the fields written per hand, as format_assignment writes it
+        self.prefix = {name: _before(format_assignment(name, 0), format_value(0))
+                       for name in ("hand",)}
 
-    def header(self, config: GameConfig, players: int, live: Sequence[int]) -> _Header:
-        key = (id(config), players, tuple(live))
+    def frame(self, config: GameConfig, seats: Sequence[int], button: int,
+              live_seats: Sequence[int]) -> _Frame:
+        key = (id(config), tuple(seats), button, tuple(live_seats))
+        frame = self.frames.get(key)
+        if frame is None or frame.writer.config is not config:
+            frame = _frame(config, seats, button, live_seats)
+            table = _Table(config, self.header(config, frame),
+                           self.assign("seats", frame.order) + self.layout.end)
+            frame = frame._replace(writer=table)
+            if len(self.frames) >= 256:
+                self.frames.clear()
+            self.frames[key] = frame
+        return frame
+
+    def header(self, config: GameConfig, frame: _Frame) -> _Header:
+        key = (config, len(frame.order), frame.live)
         header = self.headers.get(key)
-        if header is None or header.config is not config:
-            forced = forced_bet_fields(config, players, live)
-            fields = dict(forced)
+        if header is None:
+            fields = dict(frame.forced)
             user = fields.pop("user_fields")
             real_code = None
             if self.compatible and _portable_code(fields["variant"]) is not None:
                 real_code = fields["variant"]
                 fields["variant"] = _portable_code(real_code)
-            end = self.layout.end
-            lines = "".join(self.assign(name, fields[name]) + end for name in REQUIRED_ORDER
-                            if fields.get(name) is not None)
-            header = _Header(config, forced, lines, user, real_code)
+            header = _Header(self.lines_of(fields, REQUIRED_ORDER), user, real_code,
+                             self.lines_of(self.user_fields(user, real_code, 0)))
             if len(self.headers) >= 64:
                 self.headers.clear()
             self.headers[key] = header
         return header
 
-    def forced(self, config: GameConfig, players: int, live: Sequence[int]) -> dict[str, Any]:
-        return self.header(config, players, live).forced
+    def lines_of(self, fields: Mapping[str, Any], order: Iterable[str] | None = None) -> str:
+        end = self.layout.end
+        names = fields if order is None else [n for n in order if fields.get(n) is not None]
+        return "".join([self.assign(name, fields[name]) + end for name in names])
+
+    @staticmethod
+    def user_fields(user: Mapping[str, Any], real_code: str | None, rake: int) -> dict[str, Any]:
+        fields = _extension_fields(user, rake)
+        return fields if real_code is None else _with_real_code(fields, real_code)
 
     def line(self, name: str, values: Sequence[int]) -> str:
         key = (name, tuple(values))
         text = self.lines.get(key)
         if text is None:
             text = self.assign(name, list(values)) + self.layout.end
-            if len(self.lines) >= 1024:
+            if len(self.lines) >= 4096:
                 self.lines.clear()
             self.lines[key] = text
         return text
@@ -602,23 +648,24 @@ class _HandWriter:
             if not events or not isinstance(events[0], HandStarted):
                 raise HistoryError("an engine event log starts with HandStarted")
             log, holes = _entries(events), None
-        walked = _walk(log, holes, self.forced, self.compatible)
-        header = self.header(walked.config, len(walked.order), walked.live)
-        layout, end, assign = self.layout, self.layout.end, self.assign
+        walked = _walk(log, holes, self.frame, self.compatible)
+        table: _Table = walked.frame.writer
+        header, end = table.header, self.layout.end
         parts = [header.lines, self.line("starting_stacks", walked.starting),
-                 _actions_array(layout, walked.actions)]
+                 _actions_array(self.layout, walked.actions)]
         for name in _WRITTEN_OPTIONAL:
             if name == "hand":
                 if number is not None:
-                    parts.append(assign(name, number) + end)
+                    parts.append(self.prefix[name] + self.value(number) + end)
             elif name == "seats":
-                parts.append(self.line(name, walked.order))
+                parts.append(table.seats)
             elif walked.finishing is not None:
-                parts.append(assign(name, list(walked.finishing)) + end)
-        user = _extension_fields(header.user, walked.rake)
-        if header.real_code is not None:
-            user = _with_real_code(user, header.real_code)
-        parts.extend([assign(name, value) + end for name, value in user.items()])
+                parts.append(self.line(name, walked.finishing))
+        if walked.rake:
+            parts.append(self.lines_of(self.user_fields(header.user, header.real_code,
+                                                         walked.rake)))
+        else:
+            parts.append(header.tail)
         return "".join(parts)
 
     def table(self, name: str) -> str:
