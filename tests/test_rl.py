@@ -159,19 +159,19 @@ def test_each_episode_is_available_as_phh_and_replays():
         assert result.matches
 
 
-def test_illegal_action_ends_the_episode_or_raises():
+def test_masked_action_is_played_as_a_fold_non_actions_raise():
+    """Issue 23's reward policy: a masked action folds (info says so); a non-action raises."""
     e = env(players=3)
     e.reset(seed=1)
     mask = e.observe(e.agent_selection)["action_mask"]
     masked = int(np.flatnonzero(mask == 0)[0])
     offender = e.agent_selection
-    with pytest.warns(UserWarning):
-        e.step(masked)
-    assert all(e.terminations.values()) and e.rewards[offender] == -1
+    e.step(masked)
+    assert e.infos[offender] == {"illegal_action": True, "action_played": 0,
+                                 "action_requested": masked}
+    assert e.episode.hand.state(1) == "folded" and e.agents and not any(e.terminations.values())
     strict = raw_env(players=3)
     strict.reset(seed=1)
-    with pytest.raises(IllegalActionError):
-        strict.step(masked)
     with pytest.raises(IllegalActionError):
         strict.step(True)                               # bool is never an action
     with pytest.raises(AttributeError):
@@ -194,8 +194,8 @@ def test_gymnasium_env_passes_the_checker_and_replays():
     from gymnasium.utils.env_checker import check_env
 
     with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        check_env(OmahaGymEnv(players=4), skip_render_check=True)
+        warnings.simplefilter("error")
+        check_env(OmahaGymEnv(players=4, render_mode="ansi"), skip_render_check=True)
 
     def run(seed):
         g = OmahaGymEnv(game="PO/8", players=4, seat=2)
@@ -216,7 +216,7 @@ def test_gymnasium_callable_opponents_and_reward():
         calls.append(observation["action_mask"].tolist())
         return 1
 
-    g = OmahaGymEnv(players=3, opponents=[always_call, always_call], illegal_reward=None)
+    g = OmahaGymEnv(players=3, opponents=[always_call, always_call])
     g.reset(seed=9)
     done = False
     while not done:
@@ -278,11 +278,10 @@ def test_compiled_vector_tables_rewards_and_phh():
 @pytest.mark.parametrize("engine", ["compiled", "hands"])
 def test_vector_tables_refuse_bad_actions_and_change_nothing(engine):
     tables = VectorTables(3, players=2, engine=engine)
-    obs, mask, _ = tables.reset(seed=1)
+    obs, _, _ = tables.reset(seed=1)
     before = obs.copy()
-    bad = np.ones(3, np.int64)
-    bad[1] = int(np.flatnonzero(mask[1] == 0)[0])
-    for actions in (bad, np.ones(2, np.int64), np.ones(3), np.full(3, 99)):
+    # outside the action space: refused (a masked action of the space folds: issue 23)
+    for actions in (np.ones(2, np.int64), np.ones(3), np.full(3, 99)):
         with pytest.raises(ArrayError):
             tables.step(actions)
     assert (tables.observation == before).all()

@@ -2,8 +2,8 @@
 
 NaN, floats, bools, text, arrays and indices outside the action space are no move: every
 env raises a typed :class:`~omaha.errors.OmahaError` (its TypeError subclass for a wrong
-type) and changes nothing, even where ``illegal_reward`` turns a *masked* action into the end
-of the episode (that policy is unchanged here). ``step`` once every agent is done is
+type) and changes nothing; a *masked* action of the space is played as a fold (issue 23's
+reward policy, ``tests/test_rl_policy.py``). ``step`` once every agent is done is
 PettingZoo's warning and no-op. Options of the wrong type or shape raise typed errors.
 """
 
@@ -65,9 +65,8 @@ def test_aec_refuses_non_actions_and_changes_nothing(make, action, error):
 
 
 @pytest.mark.parametrize(("action", "error"), CASES, ids=repr)
-@pytest.mark.parametrize("illegal_reward", [-1.0, None])
-def test_gym_refuses_non_actions_and_changes_nothing(illegal_reward, action, error):
-    g = OmahaGymEnv(game="PO", players=3, illegal_reward=illegal_reward)
+def test_gym_refuses_non_actions_and_changes_nothing(action, error):
+    g = OmahaGymEnv(game="PO", players=3)
     g.reset(seed=3)
     before = gym_state(g)
     with pytest.raises(error):
@@ -106,23 +105,23 @@ def test_integers_of_every_kind_still_act():
         assert len(episode.hand.events) > 0
 
 
-def test_masked_in_range_action_policy_is_unchanged():
-    """A masked action of the space still ends env()'s episode with -1 (issue 23's policy
-    decides it; not this one)."""
+def test_masked_in_range_action_is_played_as_a_fold():
+    """A masked action of the space folds (issue 23's policy; tests/test_rl_policy.py
+    checks the outcome in depth)."""
     e = env(game="PO", players=2)
     e.reset(seed=1)
-    mask = e.observe(e.agent_selection)["action_mask"]
+    agent = e.agent_selection
+    mask = e.observe(agent)["action_mask"]
     masked = int(np.flatnonzero(mask == 0)[0])
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        e.step(masked)
-    assert all(e.terminations.values())
-    assert min(e.rewards.values()) == -1.0
+    e.step(masked)
+    assert all(e.terminations.values()) and e.infos[agent]["illegal_action"]
+    assert e.rewards[agent] == -0.5                  # the button's small blind: a fold's loss
     g = OmahaGymEnv(game="PO", players=2)
     obs, _ = g.reset(seed=1)
     masked = int(np.flatnonzero(obs["action_mask"] == 0)[0])
     _, reward, terminated, _, info = g.step(masked)
-    assert terminated and reward == -1.0 and "illegal_action" in info
+    assert terminated and info["illegal_action"] and info["action_played"] == 0
+    assert reward in (-0.5, -1.0)                    # what folding there loses
 
 
 def finished_aec():
@@ -180,7 +179,7 @@ AEC_BAD = [({"render_mode": "x"}, ConfigError), ({"render_mode": 5}, ConfigTypeE
            ({"illegal_reward": math.nan}, ConfigError), ({"illegal_reward": "x"}, ConfigTypeError),
            ({"illegal_reward": True}, ConfigTypeError), ({"illegal_reward": [1]}, ConfigTypeError),
            ({"illegal_reward": math.inf}, ConfigError)]
-GYM_BAD = [({"opponents": 5}, ConfigTypeError), ({"opponents": "a"}, ConfigTypeError),
+GYM_BAD = [({"opponents": 5}, ConfigTypeError), ({"opponents": "a"}, ConfigError),
            ({"opponents": [1]}, ConfigTypeError), ({"opponents": [None]}, ConfigTypeError),
            ({"opponents": iter([lambda o: 1])}, ConfigTypeError),
            ({"opponents": [lambda o: 1] * 2}, ConfigError), ({"seat": 1.0}, ConfigTypeError),
@@ -214,9 +213,10 @@ def test_good_options_still_accepted():
     for blinds in ((1, 2), [1, 2], np.array([1, 2]), (np.int64(1), 2), (0, 2)):
         assert make_config("PO", blinds=blinds).big_blind == 2
     assert make_config("FO", stakes=[2, 4]).big_bet == 4
-    for reward in (-1, -1.0, 0, np.float32(-0.5), None):
-        e = raw_env(illegal_reward=reward)
-        assert e.illegal_reward == (None if reward is None else float(reward))
+    for reward in (-1, -1.0, 0, np.float32(-0.5)):   # deprecated: read, warned, ignored
+        with pytest.warns(DeprecationWarning, match="illegal_reward is deprecated"):
+            raw_env(illegal_reward=reward)
+    raw_env(illegal_reward=None)
     for mode in (None, "ansi", "human"):
         assert raw_env(render_mode=mode).render_mode == mode
     g = OmahaGymEnv(players=3, seat=np.int64(1), opponents=(lambda o: 1, lambda o: 1),
@@ -256,12 +256,12 @@ def test_aec_any_value_is_an_action_or_refused_unchanged(actions, seed):
         except OmahaError:
             assert aec_state(e) == before
             continue
-        # accepted: it was an integer of the space (a legal move, or a masked one ending it)
+        # accepted: it was an integer of the space (a legal move, or a masked one: a fold)
         index = int(action)
         assert not isinstance(action, (bool, float, str, bytes, list, np.bool_))
         assert 0 <= index < len(mask)
         if not mask[index]:
-            assert all(e.terminations.values())
+            assert e.unwrapped.episode.hand.state(int(before[0][-1]) + 1) == "folded"
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

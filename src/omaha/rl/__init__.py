@@ -4,13 +4,23 @@
   PettingZoo's classic environments (:mod:`omaha.rl.aec`);
 * :class:`OmahaGymEnv` — a Gymnasium single-agent environment whose other seats are played
   by given policies, the built-in bots by default (:mod:`omaha.rl.single`);
+* :class:`OmahaVectorEnv` — a Gymnasium ``VectorEnv`` of many tables on the compiled
+  kernel (:mod:`omaha.rl.gym_vector`; ``gymnasium.make_vec("omaha/PLO-v0", num_envs=N)``);
 * :class:`VectorTables` — many tables stepped in one call with NumPy arrays, for
   self-play throughput (:mod:`omaha.rl.vector`);
+* :func:`evaluate` — a policy's big blinds per 100 hands with a 95% confidence interval,
+  scored as bot matches are (:mod:`omaha.rl.evaluate`);
+* :func:`register_envs` — the Gymnasium ids ``omaha/PLO-v0``, ``omaha/PLO8-v0``,
+  ``omaha/NLHE-v0``... (:mod:`omaha.rl.registration`).
 * :class:`Episode` and :class:`ActionSet` — the hand driver, observation encoding and
   discrete actions they share (:mod:`omaha.rl.game`, :mod:`omaha.rl.actions`).
 
 PettingZoo and Gymnasium are imported only when an environment that needs them is made, so
-``import omaha.rl`` works without the extra.
+``import omaha.rl`` works without the extra; where Gymnasium is already imported, importing
+``omaha.rl`` registers the ``omaha/...`` ids with it (:mod:`omaha.rl.registration`).
+
+Every environment follows one reward policy: a masked action is played as a fold
+(:mod:`omaha.rl.game`, ``docs/rl.md``).
 
 >>> from omaha.rl import ActionSet, Episode
 >>> Episode(players=6, actions=ActionSet(fractions=(0.33, 0.75))).observation_size
@@ -19,20 +29,55 @@ PettingZoo and Gymnasium are imported only when an environment that needs them i
 
 from __future__ import annotations
 
+import sys
+import types
 from typing import Any
 
 from omaha.rl.actions import ActionSet
 from omaha.rl.game import Episode, make_config
 
-__all__ = ["ActionSet", "Episode", "OmahaGymEnv", "VectorTables", "env", "make_config",
-           "raw_env"]
+__all__ = ["ActionSet", "Episode", "OmahaGymEnv", "OmahaVectorEnv", "VectorTables", "env",
+           "evaluate", "make_config", "raw_env", "register_envs"]
 
 _LAZY = {"env": "omaha.rl.aec", "raw_env": "omaha.rl.aec", "OmahaGymEnv": "omaha.rl.single",
-         "VectorTables": "omaha.rl.vector"}
+         "VectorTables": "omaha.rl.vector", "OmahaVectorEnv": "omaha.rl.gym_vector",
+         "evaluate": "omaha.rl.evaluate", "register_envs": "omaha.rl.registration"}
+
+
+def _register_if_gymnasium() -> None:
+    """Register the ``omaha/...`` ids where Gymnasium is already imported (importing it here
+    would cost every ``import omaha.rl`` a third of a second)."""
+    if "gymnasium" in sys.modules:
+        from omaha.rl.registration import register_envs
+
+        register_envs()
+
+
+_register_if_gymnasium()
+
+
+class _Package(types.ModuleType):
+    """``omaha.rl`` itself, so that ``omaha.rl.evaluate`` is always the function, never the
+    submodule of the same name (which the import system binds here when it is imported
+    first; ``from omaha.rl.evaluate import ...`` still reads the module)."""
+
+    @property
+    def evaluate(self) -> Any:
+        from omaha.rl.evaluate import evaluate
+
+        return evaluate
+
+    @evaluate.setter
+    def evaluate(self, value: Any) -> None:
+        pass   # the import system binding the submodule: the name stays the function
+
+
+sys.modules[__name__].__class__ = _Package
 
 
 def __getattr__(name: str) -> Any:
-    """``env``, ``raw_env``, ``OmahaGymEnv``, ``VectorTables``: imported on first use."""
+    """``env``, ``raw_env``, ``OmahaGymEnv``, ``OmahaVectorEnv``, ``VectorTables``,
+    ``evaluate``, ``register_envs``: imported on first use."""
     module = _LAZY.get(name)
     if module is None:
         raise AttributeError(f"module 'omaha.rl' has no attribute {name!r}")

@@ -1,23 +1,33 @@
 """The PettingZoo AEC environment: one Omaha (or Hold'em) hand per episode, 2-10 seats.
 
-Laid out like PettingZoo's classic environments: :func:`env` is :class:`raw_env` with an
-illegal (masked or out-of-range) action ending the episode with a reward of -1 for the
-offender, as PettingZoo's ``TerminateIllegalWrapper`` does. That check, the bounds check and
-the order check (no ``step``/``observe`` before ``reset``) are built in rather than stacked
-as PettingZoo's wrappers, whose attribute forwarding costs more than the game itself; a
-:class:`raw_env` made directly raises :class:`~omaha.errors.IllegalActionError` instead. Agents are ``player_0`` ..
+Laid out like PettingZoo's classic environments; :func:`env` and :class:`raw_env` are the
+same environment (its checks are built in rather than stacked as PettingZoo's wrappers,
+whose attribute forwarding costs more than the game itself). Agents are ``player_0`` ..
 ``player_{n-1}`` (seats 1..n); each observation is a dict with ``"observation"`` (the
-float32 vector of :mod:`omaha.rl.game`) and ``"action_mask"`` (int8, one per action of the
+float32 vector of :mod:`omaha.rl.game`, every value within the finite bounds of the
+observation space) and ``"action_mask"`` (int8, one per action of the
 :class:`~omaha.rl.actions.ActionSet`). Rewards are the players' results in big blinds,
-given when the hand ends; every stack starts at ``stack`` chips each hand and the button
-moves one seat per episode. ``reset(seed=s)`` replays exactly; without a seed the cards
-come from the OS generator. ``raw_env.history()`` is the episode as a PHH hand history.
+given when the hand ends (zero-sum, per hand); every stack starts at ``stack`` chips each
+hand and the button moves one seat per episode.
+
+The reward policy (:mod:`omaha.rl.game`; ``docs/rl.md``): a masked action of the action
+space is played as a fold, exactly as if the agent had folded, and the agent's ``info``
+says so (``illegal_action`` True, ``action_played`` 0, ``action_requested``); a value that
+is not an action of the space raises :class:`~omaha.errors.IllegalActionError` naming the
+space and changes nothing. ``illegal_reward`` is deprecated and ignored.
+
+``reset(seed=s)`` fixes the cards and the button; the unseeded resets after it continue
+from that seed (a new process replays them too); with no seed ever the cards come from
+the OS generator. Observations, infos and ``render()`` never show a card another seat
+has not shown. ``raw_env.history()`` is the episode as a PHH hand history (every hole
+card in it: the record of the hand, not a view of it).
 
 Options: ``game`` (a PHH code or short name such as ``"PO"``, ``"NO"``, ``"FO/8"``,
 ``"plo5"``, ``"nlh"``; or pass ``config``, a :class:`~omaha.config.GameConfig`),
 ``players`` (2-10), ``stack`` (chips, default 100 big blinds), ``blinds`` / ``stakes``,
-``actions`` (an :class:`~omaha.rl.actions.ActionSet`), ``render_mode`` (``"ansi"``,
-``"human"`` or None).
+``actions`` (an :class:`~omaha.rl.actions.ActionSet`), ``render_mode`` (``"ansi"``: the
+text picture of the hand as :attr:`agent_selection` may see it; ``"human"``: that text
+printed; or None).
 
 >>> from omaha.rl import env
 >>> e = env(game="PO/8", players=3)
@@ -42,15 +52,15 @@ from pettingzoo import AECEnv
 from omaha.config import GameConfig
 from omaha.errors import IllegalActionError
 from omaha.limits import safe_repr
-from omaha.rl.actions import ActionSet
-from omaha.rl.game import Episode, choice_option, make_config, reward_option
+from omaha.rl.actions import FOLD, ActionSet
+from omaha.rl.game import Episode, choice_option, deprecated_illegal_reward, make_config
 
 __all__ = ["env", "raw_env"]
 
 
 def env(**options: Any) -> Any:
-    """The environment for training: an illegal action ends the episode (reward -1)."""
-    options.setdefault("illegal_reward", -1.0)
+    """The environment (PettingZoo's ``env()`` name for it): :class:`raw_env` itself, the
+    checks built in; a masked action is played as a fold."""
     return raw_env(**options)
 
 
@@ -67,7 +77,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                  stakes: tuple[int, int] = (2, 4), actions: ActionSet | None = None,
                  render_mode: str | None = None, illegal_reward: float | None = None) -> None:
         super().__init__()
-        self.illegal_reward = reward_option(illegal_reward, "illegal_reward")
+        deprecated_illegal_reward(illegal_reward)
         if config is None:
             config = make_config(game, blinds, stakes)
         self.episode = Episode(config, players=players, stack=stack, actions=actions)
@@ -76,10 +86,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.agents: list[str] = []
         self._index = {agent: i for i, agent in enumerate(self.possible_agents)}
         size = self.episode.actions.size
+        low, high = self.episode.observation_bounds()
         observation = spaces.Dict({
-            "observation": spaces.Box(0.0, np.inf, (self.episode.observation_size,), np.float32),
+            "observation": spaces.Box(low, high, dtype=np.float32),
             "action_mask": spaces.Box(0, 1, (size,), np.int8),
         })
+        self._no_mask = np.zeros(size, np.int8)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observation)
         self.action_spaces = dict.fromkeys(self.possible_agents, spaces.Discrete(size))
         self.last_rewards: dict[str, float] = {}
@@ -108,18 +120,19 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise AttributeError("observe() before reset(): call reset() first")
         i = self._index[agent]
         episode = self.episode
-        mask = episode._mask if episode._actor == i else [0] * episode.actions.size
-        return {"observation": episode.observation(i), "action_mask": np.array(mask, np.int8)}
+        mask = episode._mask_buffer if episode._actor == i else self._no_mask
+        return {"observation": episode.observation(i), "action_mask": mask.copy()}
 
     def step(self, action: Any) -> None:
         """Apply ``action`` for :attr:`agent_selection`.
 
-        A non-action (NaN, a float, a bool, text, an array, an index outside the action
-        space) raises :class:`~omaha.errors.IllegalActionError` (its TypeError subclass for
-        a wrong type) and changes nothing, whatever ``illegal_reward`` says: only a masked
-        action of the space is an illegal move. A finished agent's step takes ``None``
-        (PettingZoo's dead step); once every agent is done, ``step`` warns and does nothing,
-        as PettingZoo's ``OrderEnforcingWrapper`` does.
+        A masked action of the space is played as a fold (the reward policy: the module
+        notes); the agent's info then holds ``illegal_action`` True, ``action_played`` 0 and
+        ``action_requested``. A non-action (NaN, a float, a bool, text, an array, an index
+        outside the action space) raises :class:`~omaha.errors.IllegalActionError` (its
+        TypeError subclass for a wrong type) naming the space, and changes nothing. A
+        finished agent's step takes ``None`` (PettingZoo's dead step); once every agent is
+        done, ``step`` warns and does nothing, as PettingZoo's ``OrderEnforcingWrapper`` does.
         """
         if self.episode.hand is None:
             raise AttributeError("step() before reset(): call reset() first")
@@ -136,15 +149,14 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         episode = self.episode
-        action = episode.action_index(action)   # a non-action is no move: it is refused
+        requested = episode.action_index(action)   # a non-action raises here: no change
+        episode.play(requested)
+        if episode.masked:                          # played as a fold
+            self.infos[agent] = {"illegal_action": True, "action_played": FOLD,
+                                 "action_requested": requested}
+        elif self.infos[agent]:
+            self.infos[agent] = {}
         self._cumulative_rewards[agent] = 0.0
-        try:
-            episode.step(action)
-        except IllegalActionError as exc:
-            if self.illegal_reward is None:
-                raise
-            self._end_illegal(agent, exc)
-            return
         actor = episode._actor
         if actor is None:
             rewards = episode.rewards()
@@ -157,30 +169,18 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.render_mode == "human":
             self.render()
 
-    def _end_illegal(self, agent: str, error: IllegalActionError) -> None:
-        """As PettingZoo's TerminateIllegalWrapper: everyone stops, the offender is fined."""
-        import warnings
-
-        warnings.warn(f"{agent} took an illegal action ({error}); the episode ends",
-                      stacklevel=3)
-        self.rewards = dict.fromkeys(self.agents, 0.0)
-        self.rewards[agent] = float(self.illegal_reward or 0.0)
-        self.last_rewards = dict(self.rewards)
-        self.terminations = dict.fromkeys(self.agents, True)
-        self.infos[agent]["illegal_move"] = True
-        self._accumulate_rewards()
-
     def history(self) -> Any:
         """This episode's hand as a PHH :class:`~omaha.phh.HandHistory`."""
         return self.episode.history()
 
     def render(self) -> str | None:
-        """The hand as PHH text (``ansi``), or printed (``human``)."""
+        """The hand as :attr:`agent_selection` may see it (its own hole cards, the board,
+        the public actions, the hands shown: :meth:`omaha.rl.game.Episode.render_text`), as
+        text (``ansi``) or printed (``human``)."""
         if self.render_mode is None or self.episode.hand is None:
             return None
-        from omaha.phh import dumps
-
-        text = dumps(self.history())
+        text = self.episode.render_text(self._index[self.agent_selection],
+                                        self.possible_agents)
         if self.render_mode == "human":
             print(text)
             return None

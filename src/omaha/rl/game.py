@@ -5,7 +5,17 @@
 every hand), moves the button one seat per episode, turns discrete actions
 (:class:`~omaha.rl.actions.ActionSet`) into engine actions, and reports rewards in big
 blinds. Cards come from the OS generator (C2) unless :meth:`Episode.reset` gets a seed; a
-seeded reset replays exactly. The engine checks every action, so the rules are the engine's.
+seeded reset replays exactly, and the unseeded resets after it continue from that seed. The
+engine checks every action, so the rules are the engine's.
+
+The reward policy of every environment (issue 23), stated here once: :meth:`Episode.play`
+plays a *masked* (illegal) action of the action space as a **fold** — exactly the outcome of
+folding in that state, even where a check was free (B2 allows folding at any time) — so a
+masked action is never worth more than the legal action it replaces; it reports the action
+actually played. A value that is not an action of the space (NaN, a float, a bool, an array,
+an index out of range) raises :class:`~omaha.errors.IllegalActionError` (its TypeError
+subclass for a wrong type) naming the space, and changes nothing. :meth:`Episode.step` is
+the strict form: it refuses a masked action too.
 
 Observation: a float32 vector; chip amounts are in big blinds and players are listed from
 the observer clockwise (the observer first):
@@ -20,6 +30,10 @@ slice                     meaning
 ``[112 + 7k, 119 + 7k)``  player ``k`` seats after the observer: stack, bet this round,
                           chips put in this hand, active, all-in, folded, has the button
 ========================  ==========================================================
+
+Bounds (:meth:`Episode.observation_bounds`): every value is at least 0; a flag or card is at
+most 1; a chip amount (pot, call, raise totals, stacks, bets, chips in) is at most the
+table's total chips in big blinds, ``players * stack / big_blind``, which no amount can pass.
 
 >>> episode = Episode(players=3)
 >>> episode.reset(seed=1)
@@ -47,10 +61,14 @@ from omaha.game.hand import Hand
 from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import CHECK_CALL, FOLD, ActionSet
 from omahacore.actions import LegalActions
-from omahacore.vector import PLAYER_FEATURES, TABLE_FEATURES, observe_hand
+from omahacore.vector import PLAYER_FEATURES, TABLE_FEATURES, action_totals, observe_hand
 
 __all__ = ["PLAYER_FEATURES", "TABLE_FEATURES", "Episode", "amount_pair", "choice_option",
-           "make_config", "reward_option", "seed_option"]
+           "deprecated_illegal_reward", "make_config", "reward_option", "seed_option"]
+
+# the chip features of the observation (the rest are 0/1 flags and one-hot cards)
+_TABLE_CHIPS = (108, 109, 110, 111)
+_PLAYER_CHIPS = (0, 1, 2)
 
 # The observation layout is the compiled kernel's (omahacore.vector), stated there once.
 
@@ -132,15 +150,25 @@ class Episode:
         self._episodes = 0
         self.hand: Hand | None = None
         self._legal: LegalActions | None = None
-        self._mask: list[int] = []
+        size = self.actions.size
+        self._size = size
+        self._no_mask = [0] * size
+        self._mask: list[int] = self._no_mask
         self._totals: tuple[int, ...] = ()
         self._actor: int | None = None
+        self.masked = False   # whether the last action given to play() was masked
+        # the compiled sizing kernel's inputs and outputs, allocated once
+        self._fractions = np.array(self.actions.fractions, np.float64)
+        self._totals_buffer = np.zeros(size - 2, np.int64)
+        self._mask_buffer = np.zeros(size, np.int8)
+        self._space = f"Discrete({size})"
 
     # --- episode flow ------------------------------------------------------------------
 
     def reset(self, seed: int | None = None) -> None:
         """Deal a new hand; a ``seed`` (an integer, :func:`seed_option`) restarts the card
-        generator and the button (seat 1)."""
+        generator and the button (seat 1); without one the cards continue from the last seed
+        given (the OS generator when none ever was)."""
         seed = seed_option(seed)
         if seed is not None:
             self._rng = random.Random(seed)
@@ -154,14 +182,20 @@ class Episode:
     def _refresh(self) -> None:
         hand = self._hand
         if hand._to_act < 0 or hand.is_over:
-            self._legal, self._mask, self._totals = None, [0] * self.actions.size, ()
+            self._legal, self._mask, self._totals = None, self._no_mask, ()
             self._actor = None
             return
         self._actor = hand._to_act
         legal = hand.legal_actions()
-        current, pot = hand._current_bet, hand._pot
         self._legal = legal
-        self._totals, self._mask = self.actions.evaluate(legal, current, pot)
+        # ActionSet.evaluate, inlined on buffers allocated once (the AEC hot path)
+        low = legal.min_raise_to
+        totals, mask = self._totals_buffer, self._mask_buffer
+        action_totals(legal.call_amount, low or 0, legal.max_raise_to or 0, hand._current_bet,
+                      hand._pot, self._fractions, self.actions.min_raise,
+                      self.actions.max_raise, totals, mask)
+        self._totals = tuple(totals.tolist()) if low is not None else ()
+        self._mask = mask.tolist()
 
     @property
     def _hand(self) -> Hand:
@@ -190,22 +224,63 @@ class Episode:
         return list(self._mask)
 
     def action_index(self, action: object) -> int:
-        """``action`` as an index of the action set, by the one validator: an integer (a
-        NumPy integer or a 0-d integer array counts; NaN, floats, bools, text and arrays do
-        not: :class:`~omaha.errors.IllegalActionTypeError`) from 0 to ``actions.size - 1``
-        (else :class:`~omaha.errors.IllegalActionError`). Whether it is legal now is
-        :meth:`step`'s question; nothing changes here."""
-        return as_int(action, "an action", low=0, high=self.actions.size - 1,
+        """``action`` as an index of the action space ``Discrete(actions.size)``, by the one
+        validator: an integer (a NumPy integer or a 0-d integer array counts; NaN, floats,
+        bools, text and arrays do not: :class:`~omaha.errors.IllegalActionTypeError`) from 0
+        to ``actions.size - 1`` (else :class:`~omaha.errors.IllegalActionError`); the error
+        names the argument and the space. Whether it is legal now is :meth:`play`'s and
+        :meth:`step`'s question; nothing changes here.
+
+        >>> episode = Episode()
+        >>> episode.action_index(7)
+        Traceback (most recent call last):
+        ...
+        omahacore.errors.IllegalActionError: B2: action (of the action space Discrete(6)) must be at most 5, got 7
+        """
+        if type(action) is int and 0 <= action < self._size:
+            return action
+        return as_int(action, self._describe_space, low=0, high=self._size - 1,
                       error=IllegalActionError, rule="B2")
 
-    def step(self, action: int) -> None:
-        """Apply discrete ``action`` for the player to act; refuses a non-action
-        (:meth:`action_index`) and a masked one, changing nothing."""
-        hand = self._hand
-        action = self.action_index(action)
-        if not self._mask[action]:
+    def _describe_space(self) -> str:
+        return f"action (of the action space {self._space})"
+
+    def play(self, action: object) -> int:
+        """Apply ``action`` for the player to act under THE reward policy (module notes): a
+        masked action is played as a fold. Returns the action actually played (``action``,
+        or :data:`~omaha.rl.actions.FOLD`) and sets :attr:`masked` (whether ``action`` was
+        masked; a masked fold, where a check was free, is still masked). A non-action
+        (:meth:`action_index`) raises and changes nothing.
+
+        >>> episode = Episode()
+        >>> episode.reset(seed=1)
+        >>> episode.mask                       # the pot-limit maximum is the 1x-pot raise
+        [1, 1, 1, 1, 0, 0]
+        >>> episode.play(5), episode.is_over   # masked: played as a fold, heads-up it ends
+        (0, True)
+        """
+        self._require()
+        index = self.action_index(action)
+        masked = not self._mask[index]
+        self._apply(FOLD if masked else index)
+        self.masked = masked
+        return FOLD if masked else index
+
+    def step(self, action: object) -> None:
+        """Apply discrete ``action`` for the player to act, strictly: refuses a non-action
+        (:meth:`action_index`) and a masked one (:class:`~omaha.errors.IllegalActionError`),
+        changing nothing. The environments use :meth:`play` (a masked action folds)."""
+        self._require()
+        index = self.action_index(action)
+        if not self._mask[index]:
             allowed = self.actions.describe(self._mask)
-            raise IllegalActionError("B2", f"action {action} is not legal now; legal: {allowed}")
+            raise IllegalActionError("B2", f"action {index} is not legal now; legal: {allowed}")
+        self._apply(index)
+
+    def _apply(self, action: int) -> None:
+        hand = self._hand
+        if self._actor is None:
+            raise IllegalActionError("B1", "the hand is over: call reset() first")
         if action == FOLD:
             hand.fold()
         elif action == CHECK_CALL:
@@ -245,7 +320,9 @@ class Episode:
         """
         hand = self._hand
         n = self.players
-        player = as_int(player, "player", low=0, high=n - 1, error=IllegalActionError, rule="T1")
+        if type(player) is not int or not 0 <= player < n:
+            player = as_int(player, "player", low=0, high=n - 1, error=IllegalActionError,
+                            rule="T1")
         if out is None:
             obs = np.zeros(self.observation_size, np.float32)
         else:
@@ -256,9 +333,104 @@ class Episode:
         observe_hand(hand, player, obs, self._scale)
         return obs
 
+    def observation_bounds(self) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.float32]]:
+        """``(low, high)`` of every observation value (module notes): 0 and 1, and for chip
+        amounts the table's total chips in big blinds.
+
+        >>> low, high = Episode(players=2).observation_bounds()   # 2 x 100 big blinds
+        >>> float(low.min()), float(high.max()), float(high[0])
+        (0.0, 200.0, 1.0)
+        """
+        total = np.float32(self.players * self.stack * self._scale)
+        high = np.ones(self.observation_size, np.float32)
+        high[list(_TABLE_CHIPS)] = total
+        for k in range(self.players):
+            base = TABLE_FEATURES + PLAYER_FEATURES * k
+            high[[base + i for i in _PLAYER_CHIPS]] = total
+        return np.zeros(self.observation_size, np.float32), high
+
+    def render_text(self, player: int | None, names: list[str] | None = None) -> str:
+        """The hand as ``player`` (0-based; None: a spectator) may see it, as text: the
+        board, the pot, every seat's stack, bet and state, the viewer's own hole cards and
+        the cards shown at showdown (``??`` for every other hidden card), and the public
+        action so far. ``names`` are the players' names (default ``player_i``).
+
+        >>> episode = Episode(players=2)
+        >>> episode.reset(seed=3)
+        >>> print(episode.render_text(0))   # doctest: +NORMALIZE_WHITESPACE
+        Omaha High pot limit 1/2 - the view of player_0 (seat 1) - preflop
+        board: -   pot: 3 (1.5 bb)   to act: player_0 (seat 1)
+          seat 1 player_0  3dJc6c9h  stack 199  bet 1  active  button
+          seat 2 player_1  ????????  stack 198  bet 2  active
+        actions: p1 sb 1, p2 bb 2
+        """
+        hand = self._hand
+        names = names if names is not None else [f"player_{i}" for i in range(self.players)]
+        seat = None if player is None else player + 1
+        view = hand.view(seat)
+        config = self.config
+        structure = config.structure.name.lower().replace("_", " ")
+        who = "a spectator" if seat is None else f"{names[player or 0]} (seat {seat})"
+        title = (f"{config.variant.name} {structure} {config.small_blind}/{config.big_blind} - "
+                 f"the view of {who} - {view.street}")
+        lines = [title]
+        bb = config.big_blind
+        board = _text(hand.board) or "-"
+        acting = ("-" if view.to_act is None else
+                  f"{names[view.to_act - 1]} (seat {view.to_act})")
+        lines.append(f"board: {board}   pot: {view.pot_total} ({view.pot_total / bb:g} bb)   "
+                     f"to act: {acting}")
+        holes = self.config.variant.hole_cards
+        for p in view.players:
+            cards = "??" * holes if p.cards is None else _text(p.cards)
+            extra = "  button" if p.seat == view.button else ""
+            lines.append(f"  seat {p.seat} {names[p.seat - 1]}  {cards}  stack {p.stack}  "
+                         f"bet {p.bet}  {str(p.state).replace('_', '-')}{extra}")
+        lines.append("actions: " + (", ".join(_public_actions(hand)) or "-"))
+        result = hand.result
+        if result is not None:
+            net = ", ".join(f"seat {s} {v:+d}" for s, v in sorted(result.net.items()))
+            lines.append(f"result: {net}")
+        return "\n".join(lines)
+
+
+def _text(cards: Any) -> str:
+    from omahacore.cards import format_cards
+
+    return str(format_cards(tuple(int(c) for c in cards)))
+
+
+def _public_actions(hand: Hand) -> list[str]:
+    """The public actions of ``hand``, PHH-like (``p2 cbr 6``): blinds, checks, calls, bets,
+    folds, the board and the hands shown; never a hidden hole card or a burn."""
+    from omaha.game import events as ev
+
+    out: list[str] = []
+    for event in hand.events:
+        if isinstance(event, ev.Posted):
+            out.append(f"p{event.seat} {_POSTED.get(event.what, event.what)} {event.amount}")
+        elif isinstance(event, ev.Folded):
+            out.append(f"p{event.seat} f")
+        elif isinstance(event, ev.Checked):
+            out.append(f"p{event.seat} cc")
+        elif isinstance(event, ev.Called):
+            out.append(f"p{event.seat} cc {event.amount}")
+        elif isinstance(event, ev.BetOrRaised):
+            out.append(f"p{event.seat} cbr {event.to}")
+        elif isinstance(event, ev.BoardDealt):
+            out.append("board " + _text(event.cards))
+        elif isinstance(event, ev.Shown):
+            out.append(f"p{event.seat} shows " + _text(event.cards))
+        elif isinstance(event, ev.Mucked):
+            out.append(f"p{event.seat} mucks")
+    return out
+
+
+_POSTED = {"small_blind": "sb", "big_blind": "bb"}
+
 
 def reward_option(value: object, what: str) -> float | None:
-    """A reward option (``illegal_reward``): None, or a finite real number (an int, a float,
+    """A reward option (the deprecated ``illegal_reward``): None, or a finite real number (an int, a float,
     a NumPy number; never a bool, NaN or infinity), as a float.
 
     >>> reward_option(-1, "illegal_reward"), reward_option(None, "illegal_reward")
@@ -272,6 +444,18 @@ def reward_option(value: object, what: str) -> float | None:
     if not np.isfinite(number):
         raise ConfigError(None, f"{what} must be a finite number, got {safe_repr(value)}")
     return number
+
+
+def deprecated_illegal_reward(value: object) -> None:
+    """The removed ``illegal_reward`` option: still read (a bad value is still a typed
+    :class:`~omaha.errors.ConfigError`), and a number warns (DeprecationWarning) that it is
+    ignored: a masked action is played as a fold (the module notes), never fined."""
+    if reward_option(value, "illegal_reward") is not None:
+        import warnings
+
+        warnings.warn("illegal_reward is deprecated and ignored: a masked action is played as a "
+                      "fold (see docs/rl.md, 'The reward policy')", DeprecationWarning,
+                      stacklevel=3)
 
 
 def choice_option(value: object, what: str, choices: tuple[str | None, ...]) -> Any:
