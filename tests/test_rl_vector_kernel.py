@@ -6,7 +6,9 @@ step the whole state (street, player to act, pot, stacks, bets, contributions, p
 states, bet to call: B1-B8), the action mask, the observation and, when a hand ends, every
 result (S1-S4, P1, P2) must agree. Short stacks make all-ins, short all-in raises (B7) and
 run-outs common; antes and big blind antes (T3), fixed limit with a cap (B3) and uncapped
-heads-up, and every variant are covered; Hypothesis draws further configurations.
+heads-up, and every variant are covered; Hypothesis draws further configurations. Masked
+actions (the reward policy of issue 23: played as a fold, flagged) are mixed in, and the
+mirror folds.
 """
 
 from __future__ import annotations
@@ -75,8 +77,10 @@ def hand_state(episode: Episode) -> dict[str, Any]:
 
 
 def play_side_by_side(config: GameConfig, players: int, stack: int, *, tables: int = 16,
-                      steps: int = 60, seed: int = 0) -> int:
-    """Step ``tables`` tables and their mirrors ``steps`` times; returns the hands finished."""
+                      steps: int = 60, seed: int = 0, masked_rate: float = 0.1) -> int:
+    """Step ``tables`` tables and their mirrors ``steps`` times; returns the hands finished.
+    About ``masked_rate`` of the actions are masked ones (where any is), which the tables play
+    as folds (flagged) and the mirrors fold."""
     vec = VectorTables(tables, config=config, players=players, stack=stack, actions=ACTIONS)
     obs, mask, actor = vec.reset(seed=seed)
     mirrors = [mirror(vec, t) for t in range(tables)]
@@ -91,9 +95,19 @@ def play_side_by_side(config: GameConfig, players: int, stack: int, *, tables: i
             assert mask[t].tolist() == episode.mask
             assert obs[t].tobytes() == episode.observation(episode.actor).tobytes()
         chosen = (rng.random(mask.shape) * mask).argmax(1)
+        wrong = (rng.random(mask.shape) * (mask == 0)).argmax(1)
+        use_wrong = (rng.random(tables) < masked_rate) & (mask == 0).any(1)
+        chosen = np.where(use_wrong, wrong, chosen)
         obs, mask, actor, rewards, done = vec.step(chosen)
+        assert vec.illegal_action.tolist() == use_wrong.tolist()
         for t, episode in enumerate(mirrors):
-            episode.step(int(chosen[t]))
+            if use_wrong[t]:
+                hand = episode.hand
+                assert hand is not None
+                hand.fold()   # a masked action is exactly a fold (B2: allowed on any turn)
+                episode._refresh()
+            else:
+                episode.step(int(chosen[t]))
             assert done[t] == episode.is_over
             if done[t]:
                 assert rewards[t].tolist() == np.float32(episode.rewards()).tolist()
@@ -162,15 +176,41 @@ def test_bad_actions_change_nothing() -> None:
     obs, mask, _ = vec.reset(seed=3)
     before = [vec.table_state(t) for t in range(4)], obs.copy(), mask.copy()
     bad_inputs: list[Any] = [np.zeros(3, np.int64), np.zeros(4, np.float64),
-                             np.array([0, 0, 0, 99]), np.array([0, 0, -1, 0]), "fold"]
-    masked = int(np.flatnonzero(mask[0] == 0)[0]) if (mask[0] == 0).any() else None
-    if masked is not None:
-        bad_inputs.append(np.array([masked, 1, 1, 1]))
+                             np.array([0, 0, 0, 99]), np.array([0, 0, -1, 0]), "fold",
+                             np.ones(4, np.bool_), np.array([0, 0, 0, 6])]
     for bad in bad_inputs:
         with pytest.raises(ArrayError):
             vec.step(bad)
         assert [vec.table_state(t) for t in range(4)] == before[0]
         assert (obs == before[1]).all() and (mask == before[2]).all()
+
+
+@pytest.mark.parametrize("engine", ["compiled", "hands"])
+def test_a_masked_action_is_exactly_a_fold(engine: str) -> None:
+    """The reward policy (issue 23): a masked action is played as a fold, flagged in
+    illegal_action, with exactly the outcome of folding in that state: two runs dealt the same
+    cards, one playing masked actions where the other folds, agree on every state and result,
+    and a masked action is never worth more than folding."""
+    def run(masked: bool) -> tuple[list[Any], list[list[float]], list[list[bool]]]:
+        vec = VectorTables(8, game="NO", players=3, engine=engine)
+        _, mask, _ = vec.reset(seed=11)
+        rng = np.random.default_rng(5)
+        states, results, flags = [], [], []
+        for k in range(40):
+            legal = (rng.random(mask.shape) * mask).argmax(1)
+            wrong = (mask == 0).argmax(1)   # the first masked action (0 if none)
+            fold_now = (k % 3 == 2) & (mask == 0).any(1)
+            fold_with = wrong if masked else np.zeros_like(wrong)
+            picked = np.where(fold_now, fold_with, legal)
+            _, mask, _, rewards, _ = vec.step(picked)
+            states.append([vec.table_state(t)["stacks"] for t in range(8)])
+            results.append(rewards.tolist())
+            flags.append(vec.illegal_action.tolist())
+        return states, results, flags
+
+    folded, masked = run(False), run(True)
+    assert folded[:2] == masked[:2]
+    assert any(any(row) for row in masked[2])
 
 
 def test_engine_choice() -> None:

@@ -237,6 +237,7 @@ cdef class VectorCore:
     cdef Py_ssize_t pool_rows, pool_next, pool_end
     cdef int32_t* last_button
     cdef int64_t* dealt
+    cdef uint8_t* held            # 1: the table's hand ended and waits (step's ``hold``)
     cdef chips_t* totals
     cdef Log* logs
     cdef Log* last_logs
@@ -259,6 +260,7 @@ cdef class VectorCore:
         self.pool_rows = self.pool_next = self.pool_end = 0
         self.last_button = NULL
         self.dealt = NULL
+        self.held = NULL
         self.totals = NULL
         self.logs = self.last_logs = NULL
         self.m = 0
@@ -313,12 +315,13 @@ cdef class VectorCore:
         self.pool = <card_t*>malloc(2 * tables * self.needed)
         self.last_button = <int32_t*>malloc(tables * sizeof(int32_t))
         self.dealt = <int64_t*>malloc(tables * sizeof(int64_t))
+        self.held = <uint8_t*>malloc(tables)
         self.totals = <chips_t*>malloc(tables * (self.nraise + 1) * sizeof(chips_t))
         self.logs = <Log*>malloc(tables * sizeof(Log))
         self.last_logs = <Log*>malloc(tables * sizeof(Log))
         if (self.rules == NULL or self.states == NULL or self.decks == NULL
                 or self.last_decks == NULL or self.pool == NULL or self.last_button == NULL
-                or self.dealt == NULL
+                or self.dealt == NULL or self.held == NULL
                 or self.totals == NULL or self.logs == NULL or self.last_logs == NULL):
             raise MemoryError()
         for t in range(tables):
@@ -327,6 +330,7 @@ cdef class VectorCore:
             self.last_logs[t].length = self.last_logs[t].capacity = 0
             self.last_button[t] = -1
             self.dealt[t] = 0
+            self.held[t] = 0
         self.pool_rows = 2 * tables
         self.observation = np.zeros((tables, self.size), np.float32)
         self.action_mask = np.zeros((tables, self.nraise + 2), np.int8)
@@ -352,6 +356,7 @@ cdef class VectorCore:
         free(self.pool)
         free(self.last_button)
         free(self.dealt)
+        free(self.held)
         free(self.totals)
         free(self.logs)
         free(self.last_logs)
@@ -473,6 +478,7 @@ cdef class VectorCore:
         with nogil:
             for t in range(self.m):
                 self.dealt[t] = 0
+                self.held[t] = 0
                 self.last_button[t] = -1
                 self.last_logs[t].length = 0
                 self.deal(t, self.next_deck())
@@ -480,38 +486,98 @@ cdef class VectorCore:
                 memset(&self.rewards[t, 0], 0, self.n * sizeof(float))
                 self.done[t] = 0
 
-    def step(self, object actions):
-        """Apply one action per table (``actions``: int64, one per table), each checked
-        against :attr:`action_mask` first: any masked or unknown action refuses the whole
-        step and changes nothing. Hands that end are awarded, their results written to
-        :attr:`results` and :attr:`ended` (a row of results is cleared the step after, when
-        its table's hand goes on: the arrays are the kernel's), and the next hand dealt from
-        the pool (which must hold a deck per table: :meth:`refill`). Returns how many hands
-        ended;
-        :attr:`observation`, :attr:`action_mask` and :attr:`actors` then describe every
-        table's next decision."""
+    cdef void wait(self, Py_ssize_t t, int player, float* obs, int8_t* mask,
+                   int64_t* actor) noexcept nogil:
+        """Table ``t``'s hand is over and waits (``hold``): ``player``'s view of the final
+        state, a mask allowing only check/call (the next action is ignored), ``player`` as
+        the actor."""
+        cdef int k
+        self.held[t] = 1
+        observe(&self.rules[t], &self.states[t], &self.decks[t * self.needed], player, NULL,
+                self.scale, obs)
+        for k in range(self.nraise + 2):
+            mask[k] = 0
+        mask[CHECK_CALL_ACTION] = 1
+        actor[0] = player
+
+    def step(self, object actions, object illegal=None, bint hold=False, int view=-1,
+             bint skip=False, object final=None):
+        """Apply one action per table (``actions``: int64, one per table).
+
+        Strict (``illegal`` None): every action is checked against :attr:`action_mask`
+        first, and any masked or unknown action refuses the whole step, changing nothing.
+        Lenient (``illegal`` a writable uint8 array, one per table): a masked action of the
+        range is played as a fold (exactly the outcome of folding in that state: B2 allows
+        a fold on any turn) and flagged 1 in ``illegal`` (else 0); an action of -1 leaves its
+        table as it is (its rows unchanged); an unknown action still refuses the whole step.
+
+        Hands that end are awarded, their results written to :attr:`results` and
+        :attr:`ended` (a row of results is cleared when its table next moves on). Without
+        ``hold`` the next hand is dealt at once from the pool (which must hold a deck per
+        table: :meth:`refill`). With ``hold`` the finished table waits: its row shows the
+        final state as player ``view`` sees it (the player who acted when -1), a mask with
+        only check/call, and that player as the actor; its next action (any of the range,
+        ignored, never flagged) deals the next hand (Gymnasium's next-step autoreset).
+        ``final`` (a writable float32 array shaped like :attr:`observation`), without
+        ``hold``: the final observation of each hand that ends, as ``view`` (or the player who
+        acted) sees it, is written to its row before the next hand is dealt (Gymnasium's
+        same-step autoreset); other rows are left as they were.
+        Returns how many hands ended; :attr:`observation`, :attr:`action_mask` and
+        :attr:`actors` then describe every table's next decision."""
         cdef Py_ssize_t t, bad = -1, ended = 0
-        cdef int64_t a
-        cdef int i, failed = 0
+        cdef int64_t a, low
+        cdef int i, k, failed = 0
+        cdef bint lenient = illegal is not None
         cdef Outcome outcome
         cdef State* s
         cdef const Rules* r
         cdef const int64_t[::1] chosen = checked(actions, "actions", np.int64, (self.m,), False)
+        cdef uint8_t[::1] flags
+        cdef uint8_t* flag = NULL
+        cdef float[:, ::1] last
+        cdef bint keep = final is not None
         cdef float[:, ::1] obs = self.obs
         cdef int8_t[:, ::1] mask = self.mask
         cdef int64_t[::1] actor = self.actor
         cdef float[:, ::1] rewards = self.rewards
         cdef uint8_t[::1] done = self.done
+        if lenient:
+            flags = checked(illegal, "illegal", np.uint8, (self.m,), True)
+            flag = &flags[0]
+        if keep:
+            last = checked(final, "final", np.float32, (self.m, self.size), True)
+        if skip and not lenient:
+            raise ArrayError("skip needs the lenient mode (an illegal array)")
+        if not -1 <= view < self.n:
+            raise ArrayError(f"view must be -1..{self.n - 1}, got {view}")
         self._check_pool()
+        low = -1 if skip else 0
         with nogil:
             for t in range(self.m):   # every action checked before any table changes
                 a = chosen[t]
-                if a < 0 or a >= self.nraise + 2 or not mask[t, a]:
+                if a < low or a >= self.nraise + 2 or not (
+                        lenient or self.held[t] or mask[t, a]):
                     bad = t
                     break
             if bad < 0:
                 for t in range(self.m):
                     a = chosen[t]
+                    if lenient:
+                        flag[t] = 0
+                    if a < 0:   # skip: this table waits
+                        continue
+                    if done[t]:   # the row holds the last results: clear them
+                        for k in range(self.n):
+                            rewards[t, k] = 0.0
+                        done[t] = 0
+                    if self.held[t]:   # a finished hand waited: the next one is dealt
+                        self.held[t] = 0
+                        self.deal(t, self.next_deck())
+                        self.ready(t, &obs[t, 0], &mask[t, 0], &actor[t])
+                        continue
+                    if lenient and not mask[t, a]:
+                        flag[t] = 1
+                        a = FOLD_ACTION
                     s = &self.states[t]
                     r = &self.rules[t]
                     i = s.to_act
@@ -527,23 +593,26 @@ cdef class VectorCore:
                             outcome = apply_check(r, s, i)
                     else:
                         outcome = apply_raise(r, s, i, self.totals[t * (self.nraise + 1) + a - 2])
-                    if outcome == TURN:
-                        if done[t]:   # the row holds the last step's results: clear them
-                            for i in range(self.n):
-                                rewards[t, i] = 0.0
-                            done[t] = 0
-                    else:
+                    if outcome != TURN:
                         done[t] = 1
                         if self.finish(t, outcome == TO_SHOWDOWN, &rewards[t, 0]) != 0:
                             failed = 2
                             break
-                        self.deal(t, self.next_deck())
                         ended += 1
+                        if hold:
+                            self.wait(t, view if view >= 0 else i, &obs[t, 0], &mask[t, 0],
+                                      &actor[t])
+                            continue
+                        if keep:
+                            observe(r, s, &self.decks[t * self.needed],
+                                    view if view >= 0 else i, NULL, self.scale, &last[t, 0])
+                        self.deal(t, self.next_deck())
                     self.ready(t, &obs[t, 0], &mask[t, 0], &actor[t])
         if bad >= 0:
             a = chosen[bad]
-            if not 0 <= a < self.nraise + 2:
-                raise ArrayError(f"table {bad}: action {a} is not one of 0..{self.nraise + 1}")
+            if not low <= a < self.nraise + 2:
+                raise ArrayError(f"table {bad}: action {a} is not one of "
+                                 f"{low}..{self.nraise + 1}")
             raise ArrayError(f"table {bad}: action {a} is masked (illegal now)")
         if failed:
             raise MemoryError() if failed == 1 else RuntimeError("the splitter refused a pot")

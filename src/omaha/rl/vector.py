@@ -15,15 +15,23 @@ the returned observation is already the new hand's. The arrays are reused betwee
 (copy them to keep them). Cards come from the OS's cryptographic generator (C2) unless
 :meth:`reset` gets a seed, which makes the whole run reproducible.
 
-=================  =========================  ============================================
-array              shape, dtype               meaning
-=================  =========================  ============================================
-``observation``    (tables, size) float32     the player to act's view (:mod:`.game`)
-``action_mask``    (tables, actions) int8     their legal actions
-``actor``          (tables,) int64            who acts (0-based player)
-``rewards``        (tables, players) float32  results of the hands that ended this call
-``done``           (tables,) bool             which tables' hands ended this call
-=================  =========================  ============================================
+The reward policy of every environment of :mod:`omaha.rl` (issue 23): a *masked* action of
+the action space (illegal now) is played as a fold, exactly the outcome of folding in that
+state (the engine allows a fold on any turn, B2), and flagged in :attr:`illegal_action`; it
+is never worth more than folding and never earns a special reward. Anything outside the
+action space (a wrong shape or dtype, an index out of range) is refused with
+:class:`~omaha.errors.ArrayError` and changes nothing.
+
+===================  =========================  ============================================
+array                shape, dtype               meaning
+===================  =========================  ============================================
+``observation``      (tables, size) float32     the player to act's view (:mod:`.game`)
+``action_mask``      (tables, actions) int8     their legal actions
+``actor``            (tables,) int64            who acts (0-based player)
+``rewards``          (tables, players) float32  results of the hands that ended this call
+``done``             (tables,) bool             which tables' hands ended this call
+``illegal_action``   (tables,) bool             whose action was masked (played as a fold)
+===================  =========================  ============================================
 
 >>> from omaha.rl import VectorTables
 >>> tables = VectorTables(4, game="NO", players=2)
@@ -112,6 +120,8 @@ class VectorTables:
             self.actor = np.zeros(tables, np.int64)
             self.rewards = np.zeros((tables, players), np.float32)
             self.done = np.zeros(tables, np.bool_)
+        self._flags = np.zeros(tables, np.uint8)   # the kernel's illegal-action flags
+        self.illegal_action = self._flags.view(np.bool_)
         self._finished: list[Hand | None] = [None] * tables
         self._rng: np.random.Generator | None = None   # None: the OS generator (C2)
 
@@ -136,15 +146,22 @@ class VectorTables:
         episode.observation(actor, self.observation[i])
         self.action_mask[i] = episode._mask
 
-    def reset(self, seed: int | None = None) -> tuple[npt.NDArray[np.float32],
-                                                      npt.NDArray[np.int8],
-                                                      npt.NDArray[np.int64]]:
+    def reset(self, seed: int | None = None, *,
+              generator: np.random.Generator | None = None) -> tuple[
+                  npt.NDArray[np.float32], npt.NDArray[np.int8], npt.NDArray[np.int64]]:
         """Deal every table a hand, buttons on seat 1; a ``seed`` makes the whole run
-        reproducible (else the OS's cryptographic generator shuffles, C2)."""
+        reproducible (else the OS's cryptographic generator shuffles, C2). The compiled
+        engine also takes a NumPy ``generator`` to shuffle from, kept for the run (how
+        :class:`~omaha.rl.gym_vector.OmahaVectorEnv` continues a seeded run)."""
         core = self._core
         # an integer; the compiled engine's NumPy generator takes only non-negative ones
         seed = seed_option(seed, low=0 if core is not None else None)
+        if generator is not None and (core is None or seed is not None
+                                      or not isinstance(generator, np.random.Generator)):
+            raise ConfigError(None, "generator must be a numpy Generator, given without a "
+                                    "seed, on the compiled engine")
         self._finished = [None] * self.tables
+        self._flags[:] = 0
         if core is None:
             self.rewards[:] = 0
             self.done[:] = False
@@ -152,7 +169,8 @@ class VectorTables:
                 episode.reset(None if seed is None else seed + i)
                 self._write(i)
             return self.observation, self.action_mask, self.actor
-        self._rng = np.random.default_rng(seed) if seed is not None else None
+        self._rng = (generator if generator is not None else
+                     np.random.default_rng(seed) if seed is not None else None)
         core.discard_pool()
         self._refill()
         core.reset()
@@ -163,8 +181,10 @@ class VectorTables:
                                           npt.NDArray[np.bool_]]:
         """Apply one action per table; returns observation, mask, actor, rewards, done.
 
-        ``actions`` is an integer array of length ``tables``; every action is checked
-        against its table's mask before any table changes.
+        ``actions`` is an integer array of length ``tables`` (or a list of ints), each an
+        index of the action space (else :class:`~omaha.errors.ArrayError` before any table
+        changes); a masked action is played as a fold and flagged in
+        :attr:`illegal_action` (the package's reward policy, see the module notes).
         """
         chosen = actions if isinstance(actions, np.ndarray) else self._listed(actions)
         if chosen.shape != (self.tables,) or chosen.dtype.kind not in "iu":
@@ -176,21 +196,18 @@ class VectorTables:
                 chosen = np.ascontiguousarray(chosen, np.int64)
             if core.pooled < self.tables:   # a step deals at most one hand per table
                 self._refill()
-            core.step(chosen)   # checks every action against the mask first (ArrayError)
+            core.step(chosen, self._flags)   # every action checked first (ArrayError)
             return self.observation, self.action_mask, self.actor, self.rewards, self.done
         size = self.actions.size
         if chosen.size and (chosen.min() < 0 or chosen.max() >= size):
             raise ArrayError(f"actions must be 0..{size - 1}")
-        picked = self.action_mask[np.arange(self.tables), chosen]
-        if not picked.all():
-            bad = int(np.flatnonzero(picked == 0)[0])
-            raise ArrayError(f"table {bad}: action {int(chosen[bad])} is masked (illegal now)")
+        self.illegal_action[:] = self.action_mask[np.arange(self.tables), chosen] == 0
         rewards, done = self.rewards, self.done
         rewards[:] = 0
         done[:] = False
         for i, action in enumerate(chosen.tolist()):
             episode = self.episodes[i]
-            episode.step(action)
+            _play(episode, action)
             if episode._actor is None:
                 rewards[i] = episode.rewards()
                 done[i] = True
@@ -243,5 +260,15 @@ class VectorTables:
         episode.hand = Hand(self.config, stacks=stacks, button=button + 1, deck=list(deck))
         episode._refresh()
         for action in actions:
-            episode.step(action)
+            _play(episode, action)
         return episode.history()
+
+
+def _play(episode: Episode, action: int) -> None:
+    """``action`` for the player to act; a masked one is played as a fold (B2 allows a fold
+    on any turn, even where checking is free and the mask hides it)."""
+    if episode._mask[action]:
+        episode.step(action)
+    else:
+        episode._hand.fold()
+        episode._refresh()
