@@ -301,8 +301,8 @@ class Episode:
         hand = self._hand
         if not hand.is_over:
             return [0.0] * self.players
-        scale = self._scale
-        return [(chips - self.stack) * scale for chips in hand._stacks]
+        bb, stack = self.config.big_blind, self.stack
+        return [(chips - stack) / bb for chips in hand._stacks]   # exact: chips / big blind
 
     def history(self) -> Any:
         """The hand so far as a PHH :class:`~omaha.phh.HandHistory` (its text: ``phh.dumps``)."""
