@@ -278,6 +278,15 @@ def test_metadata_is_checked_like_the_general_path() -> None:
         assert general(BASE + bad) is None or bad in (b"time_limit = 5\n",), bad
 
 
+def test_module_examples() -> None:
+    import doctest
+
+    import omahacore.phhfast
+
+    result = doctest.testmod(omahacore.phhfast)
+    assert result.attempted and not result.failed
+
+
 def test_fields_tuple() -> None:
     assert b"actions" in FIELDS and b"_rake" not in FIELDS and len(set(FIELDS)) == len(FIELDS)
 
