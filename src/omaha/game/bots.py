@@ -15,7 +15,8 @@ are: every stack starts every hand at the starting stack (winnings banked), opti
 duplicate (each deal replayed with the bots rotated round the seats). It reports each seat's
 net chips and per-hand samples, from which :meth:`SessionResult.scores` gives big blinds per
 100 hands with a 95% confidence interval; a callback receives each finished hand (e.g. to
-write it as PHH).
+write it as PHH). :func:`run_session` is that session for any deciders (the one statement of
+the schedule and the scoring, which :func:`omaha.rl.evaluate` shares with ``omaha play``).
 
 >>> import random
 >>> from omaha.config import GameConfig
@@ -61,8 +62,10 @@ __all__ = [
     "SessionResult",
     "Situation",
     "StrengthBot",
+    "Turn",
     "act",
     "play_session",
+    "run_session",
     "situation",
 ]
 
@@ -296,18 +299,57 @@ def play_session(
     seat, the bots moving one seat clockwise between replays, so every bot plays every
     seat's cards (hole cards and board) from every position. ``hands`` is rounded up to a
     whole number of such sets; a bot's seat in the result is the seat it started in.
+
+    The session itself (the schedule and the scoring) is :func:`run_session`'s, which
+    :func:`omaha.rl.evaluate` calls too with learned policies in some seats.
     """
-    count = len(bots)
+    decide_rng = rng if rng is not None else random.Random()
+
+    def turn(hand: Hand, player: int) -> None:
+        act(hand, bots[player].decide(situation(hand), decide_rng))
+
+    return run_session(config, [bot.name for bot in bots], turn, hands=hands, stack=stack,
+                       rng=rng, on_hand=on_hand, duplicate=duplicate)
+
+
+Turn = Callable[[Hand, int], None]
+"""``turn(hand, player)``: make one decision in ``hand`` (whose seat to act holds ``player``,
+the 0-based index of a session's players) and apply it to the hand."""
+
+
+def run_session(
+    config: GameConfig,
+    names: Sequence[str],
+    turn: Turn,
+    *,
+    hands: int,
+    stack: int,
+    rng: random.Random | None = None,
+    on_hand: Callable[[Hand], None] | None = None,
+    duplicate: bool = False,
+) -> SessionResult:
+    """The session of :func:`play_session` (its schedule, duplicate rotation and scoring,
+    stated once) for any players: ``names[i]`` is player ``i``'s name and ``turn(hand, i)``
+    makes player ``i``'s decisions. ``rng`` shuffles the decks (the OS generator if None).
+
+    >>> from omaha.config import GameConfig
+    >>> def turn(hand, player):            # both players check or call down
+    ...     hand.check_or_call()
+    >>> result = run_session(GameConfig.pot_limit(small_blind=1, big_blind=2), ["a", "b"], turn,
+    ...                      hands=10, stack=200, rng=random.Random(1), duplicate=True)
+    >>> result.hands, len(result.samples[1]), sum(result.net.values())
+    (10, 5, 0)
+    """
+    count = len(names)
     if count < 2:
         raise ValueError(f"a session needs at least two bots, got {count}")
     hands = as_int(hands, "hands", low=1)
     seats = tuple(range(1, count + 1))
-    decide_rng = rng if rng is not None else random.Random()
     per_deal = count if duplicate else 1
     deals = -(-hands // per_deal)
     result = SessionResult(hands_per_sample=per_deal, duplicate=duplicate)
-    for seat, bot in zip(seats, bots):
-        result.bots[seat] = bot.name
+    for seat, name in zip(seats, names):
+        result.bots[seat] = name
         result.net[seat] = 0
         result.samples[seat] = []
     stacks = dict.fromkeys(seats, stack)
@@ -323,8 +365,7 @@ def play_session(
             while not hand.is_over:
                 actor = hand.to_act
                 assert actor is not None
-                bot = bots[players[actor] - 1]
-                act(hand, bot.decide(situation(hand), decide_rng))
+                turn(hand, players[actor] - 1)
             hand_result = hand.result
             assert hand_result is not None
             for seat, won in hand_result.net.items():
