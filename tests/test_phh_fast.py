@@ -48,11 +48,12 @@ def engine_hand_text(seed: int, code: str | None = None, players: int | None = N
         "ante": rng.choice((0, 0, 1, big // 2)),
         "big_blind_ante": rng.choice((0, 0, 0, big)),
     }
+    # A single blind (small_blind=0) now and then, as tournament files have it.
+    small = rng.choice((big // 2, big // 2, big, 0))
     if game.fixed_limit:
-        options.update(small_bet=big, big_bet=2 * big, big_blind=big, small_blind=big // 2)
+        options.update(small_bet=big, big_bet=2 * big, big_blind=big, small_blind=small)
     else:
-        # A single blind (small_blind=0) in pot and no limit, as tournament files have it.
-        options.update(big_blind=big, small_blind=rng.choice((big // 2, big // 2, big, 0)))
+        options.update(big_blind=big, small_blind=small)
     config = GameConfig(**options)  # type: ignore[arg-type]
     seats = sorted(rng.sample(range(1, 11), n))
     stacks = {seat: rng.choice((rng.randint(1, 3 * big), rng.randint(big, 300 * big)))
