@@ -17,6 +17,28 @@ CONFIG = GameConfig.pot_limit(small_blind=1, big_blind=2, variant=OMAHA_HILO)
 BOTS = ["strength", "random", "random", "strength"]
 
 
+def test_a_failed_chunk_leaves_no_partial_shard(tmp_path, monkeypatch):
+    """Shards are streamed to a temporary file and renamed only when the chunk finishes."""
+    from omaha.distributed import simulate
+
+    played = simulate._play_deal
+    calls = []
+
+    def fail_on_third(*args, **kwargs):
+        calls.append(1)
+        if len(calls) == 3:
+            raise RuntimeError("worker lost")
+        return played(*args, **kwargs)
+
+    monkeypatch.setattr(simulate, "_play_deal", fail_on_third)
+    with pytest.raises(RuntimeError, match="worker lost"):
+        play_chunk(CONFIG, BOTS, 300, 0, 10, 7, 0, str(tmp_path))
+    assert list(tmp_path.iterdir()) == []
+    monkeypatch.undo()
+    play_chunk(CONFIG, BOTS, 300, 0, 10, 7, 0, str(tmp_path))
+    assert [p.name for p in tmp_path.iterdir()] == ["shard-000000.phhs"]
+
+
 def test_chunk_sums_match_the_hands_written_as_phh(tmp_path):
     """The per-seat sums equal the finishing stacks of the PHH shard, replayed."""
     part = play_chunk(CONFIG, BOTS, 300, 5, 40, 7, 0, str(tmp_path))

@@ -24,6 +24,7 @@ True
 
 from __future__ import annotations
 
+import contextlib
 import math
 import operator
 import os
@@ -111,10 +112,8 @@ def play_chunk(config: GameConfig, bots: Sequence[str], stack: int, first_deal: 
     written to ``phh_dir/shard-CHUNK.phhs`` (the folder must be reachable from every
     worker, e.g. a shared file system on a cluster).
     """
-    from omaha.game.bots import BOTS, act, situation
+    from omaha.game.bots import BOTS
     from omaha.game.dealing import cards_needed
-    from omaha.game.deck import shuffled_cards
-    from omaha.game.hand import Hand
 
     if seed is None:
         rng = random.Random(int.from_bytes(os.urandom(16), "little"))
@@ -127,32 +126,11 @@ def play_chunk(config: GameConfig, bots: Sequence[str], stack: int, first_deal: 
     per_deal = players if duplicate else 1
     needed = cards_needed(players, config.variant.hole_cards)
     sums = dict.fromkeys(seats, (0, 0))
-    histories: dict[str, Any] = {}
-    for d in range(first_deal, first_deal + deals):
-        deck = shuffled_cards(needed, rng) if duplicate else None
-        totals = dict.fromkeys(seats, 0)
-        for shift in range(per_deal):
-            # seat s holds the bot that started at seat s + shift (bots move clockwise)
-            start = [(s - 1 + shift) % players + 1 for s in seats]
-            hand = Hand(config, stacks=stacks, button=1 + d % players, rng=rng, deck=deck)
-            while not hand.is_over:
-                act(hand, by_seat[start[hand._to_act]].decide(situation(hand), rng))
-            for i, chips in enumerate(hand._stacks):
-                totals[start[i]] += chips - stack
-            if phh_dir is not None:
-                from omaha.phh.export import history_from_events
-
-                number = d * per_deal + shift + 1
-                histories[str(number)] = history_from_events(hand.events,
-                                                             metadata={"hand": number})
-        for seat, net in totals.items():
-            total, squares = sums[seat]
-            sums[seat] = (total + net, squares + net * net)
-    if phh_dir is not None:
-        from omaha.phh import dump_all
-
-        os.makedirs(phh_dir, exist_ok=True)
-        dump_all(histories, os.path.join(phh_dir, f"shard-{chunk:06d}.phhs"))
+    with contextlib.ExitStack() as cleanup:
+        writer = _shard_writer(phh_dir, chunk, cleanup) if phh_dir is not None else None
+        for d in range(first_deal, first_deal + deals):
+            _play_deal(config, d, per_deal, players, needed, duplicate, stacks, stack, rng,
+                       by_seat, sums, writer)
     hands = deals * per_deal
     return SimulationResult(config, dict(zip(seats, bots)), hands,
                             {seat: SeatStats(hands, deals, net, sq)
@@ -184,6 +162,54 @@ class _Chunks(Sequence[tuple[Any, ...]]):
 
     def __iter__(self) -> Iterator[tuple[Any, ...]]:
         return (self[k] for k in range(len(self)))
+
+
+def _shard_writer(phh_dir: str, chunk: int, cleanup: contextlib.ExitStack) -> Any:
+    """The streaming PHH writer of one chunk's shard: written to a temporary file and renamed
+    into place when the chunk ends, so a failed chunk leaves no partial shard."""
+    from omaha.phh.export import PhhWriter
+
+    os.makedirs(phh_dir, exist_ok=True)
+    final = os.path.join(phh_dir, f"shard-{chunk:06d}.phhs")
+    partial = final + ".partial"
+    file = cleanup.enter_context(open(partial, "w", encoding="utf-8", newline="\n"))  # noqa: SIM115
+    writer = PhhWriter(file)
+
+    def finish(kind: object, *_: object) -> None:
+        file.close()
+        if kind is None:
+            os.replace(partial, final)
+        else:
+            os.unlink(partial)
+
+    cleanup.push(finish)
+    return writer
+
+
+def _play_deal(config: GameConfig, d: int, per_deal: int, players: int, needed: int,
+               duplicate: bool, stacks: dict[int, int], stack: int, rng: random.Random,
+               by_seat: dict[int, Any], sums: dict[int, tuple[int, int]], writer: Any) -> None:
+    """One deal: one hand, or with ``duplicate`` the same deck once per seat rotation."""
+    from omaha.game.bots import act, situation
+    from omaha.game.deck import shuffled_cards
+    from omaha.game.hand import Hand
+
+    seats = range(1, players + 1)
+    deck = shuffled_cards(needed, rng) if duplicate else None
+    totals = dict.fromkeys(seats, 0)
+    for shift in range(per_deal):
+        # seat s holds the bot that started at seat s + shift (bots move clockwise)
+        start = [(s - 1 + shift) % players + 1 for s in seats]
+        hand = Hand(config, stacks=stacks, button=1 + d % players, rng=rng, deck=deck)
+        while not hand.is_over:
+            act(hand, by_seat[start[hand._to_act]].decide(situation(hand), rng))
+        for i, chips in enumerate(hand._stacks):
+            totals[start[i]] += chips - stack
+        if writer is not None:
+            writer.write(hand, d * per_deal + shift + 1)
+    for seat, net in totals.items():
+        total, squares = sums[seat]
+        sums[seat] = (total + net, squares + net * net)
 
 
 def _chunks(config: GameConfig, bots: Sequence[str], hands: int, stack: int | None,
