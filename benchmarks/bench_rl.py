@@ -8,10 +8,25 @@ The AEC environments are driven by the standard ``agent_iter``/``last``/``step``
 ``env()`` (for PettingZoo's own environment, its wrapped ``env()``, and its unwrapped
 ``raw_env()`` since ours builds those checks in); ``VectorTables`` steps
 1,024 heads-up tables per call, on its compiled kernel and, for comparison, on hand objects
-(``benchmarks/bench_vector.py`` compares the kernel with the previous version's engine). Rounds alternate between candidates and each keeps its best round.
-Targets: the AEC env at least 5x PettingZoo's, the vectorised env at least 50x.
+(``benchmarks/bench_vector.py`` compares the kernel with the previous version's engine).
 
-Run ``python benchmarks/bench_rl.py`` (needs the ``rl`` extra and ``pettingzoo[classic]``).
+The Gymnasium ``VectorEnv`` (:class:`omaha.rl.gym_vector.OmahaVectorEnv`, issue 23) runs
+1,024 heads-up no-limit Hold'em tables in self-play (every seat's decision is an agent step,
+as every agent's is in PettingZoo's loop), the random legal action of each table drawn in
+NumPy from ``info["action_mask"]``; it is counted two ways: decisions per CPU second of the
+whole loop (the NumPy policy included), and of the CPU time inside ``step()`` alone (the
+environment's own throughput). With next-step autoreset (the default) the step after a hand
+ends only deals the next hand: those steps are made but not counted (no decision). It runs
+with its defaults (next-step autoreset, ``copy=True``) and with same-step autoreset and
+``copy=False`` (the fastest configuration); ``vs random opponents`` counts the learner's
+decisions only (the opponents' are made inside ``step()``).
+
+Rounds alternate between candidates and each keeps its best round. Targets: the AEC env at
+least 10x PettingZoo's (issue 23), the Gymnasium vector env at least 1,000x.
+
+Run ``python benchmarks/bench_rl.py [WORD ...]`` (needs the ``rl`` extra and
+``pettingzoo[classic]``; words keep only the candidates whose names hold one, e.g.
+``Gymnasium``, with PettingZoo's ``env()`` as the anchor).
 """
 
 from __future__ import annotations
@@ -71,6 +86,42 @@ def vector_runner(game: str, engine: str = "compiled", tables: int = 1024) -> Ru
     return run
 
 
+def gym_vector_runner(*, self_play: bool = True, same_step: bool = False, copy: bool = True,
+                      env_only: bool = False, tables: int = 1024) -> Runner:
+    """Decisions per CPU second of :class:`~omaha.rl.gym_vector.OmahaVectorEnv` on heads-up
+    NLHE, a random legal action per table from ``info["action_mask"]``; ``env_only``: the
+    CPU time inside ``step()`` alone."""
+    from gymnasium.vector import AutoresetMode
+
+    from omaha.rl.gym_vector import OmahaVectorEnv
+
+    mode = AutoresetMode.SAME_STEP if same_step else AutoresetMode.NEXT_STEP
+    envs = OmahaVectorEnv(num_envs=tables, game="NLHE", self_play=self_play, copy=copy,
+                          autoreset_mode=mode)
+    rng = np.random.default_rng(0)
+    clock = time.process_time
+
+    def run(seconds: float) -> float:
+        _, info = envs.reset(seed=0)
+        mask = info["action_mask"]
+        terminated = np.zeros(tables, np.bool_)
+        decisions, inside = 0, 0.0
+        start = clock()
+        while clock() - start < seconds:
+            actions = (rng.random(mask.shape) * mask).argmax(1)
+            if not same_step:   # a table that just ended only deals: no decision
+                decisions += tables - int(np.count_nonzero(terminated))
+            else:
+                decisions += tables
+            before = clock()
+            _, _, terminated, _, info = envs.step(actions)
+            inside += clock() - before
+            mask = info["action_mask"]
+        return decisions / (inside if env_only else clock() - start)
+
+    return run
+
+
 def candidates() -> dict[str, Runner]:
     from pettingzoo.classic import texas_holdem_no_limit_v6
 
@@ -87,12 +138,25 @@ def candidates() -> dict[str, Runner]:
         "omaha.rl VectorTables(1024, game='PO/8') compiled kernel": vector_runner("PO/8"),
         "omaha.rl VectorTables(1024, game='nlh') compiled kernel": vector_runner("nlh"),
         "omaha.rl VectorTables(1024, game='nlh') hand engine": vector_runner("nlh", "hands"),
+        "Gymnasium VectorEnv, 1,024 HU NLHE tables (self-play, defaults)": gym_vector_runner(),
+        "  the same, inside step() only": gym_vector_runner(env_only=True),
+        "Gymnasium VectorEnv, 1,024 HU NLHE, same-step, copy=False": gym_vector_runner(
+            same_step=True, copy=False),
+        "  the same, inside step() only ": gym_vector_runner(same_step=True, copy=False,
+                                                             env_only=True),
+        "Gymnasium VectorEnv, 1,024 HU NLHE, vs random opponents": gym_vector_runner(
+            self_play=False),
     }
 
 
-def compare(rounds: int = 3, seconds: float = 1.5) -> dict[str, float]:
-    """Best decisions per CPU second of each candidate over alternating rounds."""
+def compare(rounds: int = 3, seconds: float = 1.5,
+            only: list[str] | None = None) -> dict[str, float]:
+    """Best decisions per CPU second of each candidate over alternating rounds (``only``:
+    the candidates whose names hold one of these words, and the PettingZoo anchor)."""
     runners = candidates()
+    if only:
+        runners = {name: run for i, (name, run) in enumerate(runners.items())
+                   if i == 0 or any(word in name for word in only)}
     best = dict.fromkeys(runners, 0.0)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
@@ -105,8 +169,10 @@ def compare(rounds: int = 3, seconds: float = 1.5) -> dict[str, float]:
 
 
 if __name__ == "__main__":
-    result = compare()
+    import sys
+
+    result = compare(only=sys.argv[1:])
     anchor = next(iter(result.values()))
-    print(f"{'':56} {'decisions/s':>12} {'vs PettingZoo':>14}")
+    print(f"{'':66} {'decisions/s':>12} {'vs PettingZoo':>14}")
     for name, speed in result.items():
-        print(f"{name:56} {speed:12,.0f} {speed / anchor:13.1f}x")
+        print(f"{name:66} {speed:12,.0f} {speed / anchor:13.1f}x")

@@ -265,9 +265,17 @@ def test_make_vec_through_the_vector_entry_point() -> None:
         obs, _info = envs.reset(seed=0)
     assert isinstance(envs, OmahaVectorEnv) and obs.shape == (8, 126)
     assert envs.config.variant is HOLDEM
-    if "omaha/PLO-v0" in gymnasium.registry:   # the package's own registration
+    from omaha.rl.registration import register_envs
+
+    register_envs()   # the package's own ids (omaha.rl.registration)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
         plo = gymnasium.make_vec("omaha/PLO-v0", num_envs=4)
-        assert isinstance(plo.unwrapped, OmahaVectorEnv)
+        nlhe = gymnasium.make_vec("omaha/NLHE-v0", num_envs=4, self_play=True)
+    assert isinstance(plo, OmahaVectorEnv) and plo.num_envs == 4
+    assert plo.config.variant.name == "Omaha High" and nlhe.config.variant is HOLDEM
+    assert plo.metadata["autoreset_mode"] is AutoresetMode.NEXT_STEP
+    assert plo.reset(seed=1)[0] in plo.observation_space
 
 
 # --- seeding ------------------------------------------------------------------------------

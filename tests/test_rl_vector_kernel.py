@@ -274,3 +274,32 @@ def test_compiled_entry_points_refuse_bad_arrays_with_typed_errors() -> None:
             vec.last_history(table)
     with pytest.raises(OmahaError):   # set up once; a bare one refuses to run
         VectorCore.__new__(VectorCore).reset()
+
+
+def test_holdem_lookup_is_best_of_any_for_every_rank_multiset() -> None:
+    """The kernel's Hold'em showdown lookup (one entry per multiset of seven ranks, flushes
+    left to best_of_any) gives the evaluator's answer for every rank multiset, with suits
+    drawn at random (so flushes and straight flushes come up too)."""
+    from itertools import combinations_with_replacement
+
+    from omahacore.evaluator import evaluate_best
+    from omahacore.vector import holdem_best
+
+    rng = np.random.default_rng(3)
+    checked = 0
+    for ranks in combinations_with_replacement(range(13), 7):
+        if max(ranks.count(r) for r in set(ranks)) > 4:
+            continue
+        suits = {r: rng.permutation(4).tolist() for r in set(ranks)}
+        seen: dict[int, int] = {}
+        cards = []
+        for r in ranks:
+            k = seen.get(r, 0)
+            seen[r] = k + 1
+            cards.append(4 * r + suits[r][k])
+        assert holdem_best(tuple(cards)) == evaluate_best(cards), cards
+        checked += 1
+    assert checked == 49205   # C(19, 7) less the multisets with five of a rank
+    for bad in [(1, 2, 3), (0, 1, 2, 3, 4, 5, 52), (0, 0, 1, 2, 3, 4, 5), [0, 1, 2, 3, 4, 5, 6]]:
+        with pytest.raises(ArrayError):
+            holdem_best(bad)   # type: ignore[arg-type]

@@ -30,6 +30,7 @@ from libc.string cimport memcpy, memmove, memset
 
 from omahacore._types cimport card_t, chips_t, strength_t
 from omahacore.engine cimport HandCore
+from omahacore.evaluator cimport best_of_any, five_high
 from omahacore.pots cimport POT_OK, PotRecord, settle_kernel
 from omahacore.transitions cimport (
     ACTIVE, AFTER_HOLES, FOLDED, MAX_PLAYERS, RIVER, SHOWDOWN, TO_AWARD, TO_SHOWDOWN, TURN, Legal, Outcome,
@@ -54,6 +55,115 @@ cdef enum:
     CHECK_CALL_ACTION = 1
 
 TABLE_FEATURES, PLAYER_FEATURES = DEF_TABLE, DEF_PLAYER
+
+
+# --- Hold'em showdowns: the best five of seven by one lookup (C6) -------------------------
+# Without a flush, the best five of seven cards depends only on their seven ranks: a table
+# indexed by the rank multiset (sorted ranks r0 <= ... <= r6 -> sum of C(r_i + i, i + 1),
+# C(19, 7) entries) holds best_of_any's answer, computed from best_of_any's own five-card
+# evaluator. A hand with five or more cards of a suit goes to best_of_any itself.
+
+cdef enum:
+    N_SEVEN = 50388         # C(19, 7): multisets of 7 ranks out of 13
+
+cdef int32_t BINOM[20][8]
+cdef strength_t* SEVEN = NULL
+
+
+cdef int build_seven() except -1:
+    """Fill :data:`SEVEN` once (about 1M five-card evaluations, a few milliseconds)."""
+    global SEVEN
+    cdef int n, k, i, a, b, p, run, ok
+    cdef int r[7]
+    cdef card_t five[5]
+    cdef strength_t best, v
+    cdef strength_t* table
+    if SEVEN != NULL:
+        return 0
+    for n in range(20):
+        for k in range(8):
+            BINOM[n][k] = 0
+        BINOM[n][0] = 1
+        for k in range(1, min(n, 7) + 1):
+            BINOM[n][k] = BINOM[n - 1][k - 1] + (BINOM[n - 1][k] if k <= n - 1 else 0)
+    table = <strength_t*>malloc(N_SEVEN * sizeof(strength_t))
+    if table == NULL:
+        raise MemoryError()
+    memset(table, 0, N_SEVEN * sizeof(strength_t))
+    for i in range(7):
+        r[i] = 0
+    while True:
+        ok = 1
+        run = 1
+        for i in range(1, 7):   # at most four cards of a rank
+            run = run + 1 if r[i] == r[i - 1] else 1
+            if run > 4:
+                ok = 0
+        if ok:
+            best = 0
+            for a in range(7):
+                for b in range(a + 1, 7):   # leave out cards a and b
+                    p = 0
+                    for i in range(7):
+                        if i != a and i != b:
+                            five[p] = <card_t>(4 * r[i] + (p & 3))   # suits 0,1,2,3,0: no flush
+                            p += 1
+                    v = five_high(five)
+                    if v > best:
+                        best = v
+            k = 0
+            for i in range(7):
+                k += BINOM[r[i] + i][i + 1]
+            table[k] = best
+        i = 6   # the next nondecreasing tuple
+        while i >= 0 and r[i] == 12:
+            i -= 1
+        if i < 0:
+            break
+        r[i] += 1
+        for k in range(i + 1, 7):
+            r[k] = r[i]
+    SEVEN = table
+    return 0
+
+
+cdef inline strength_t seven_high(const card_t* cards) noexcept nogil:
+    """``best_of_any(cards, 7, False)``: a lookup unless five cards share a suit."""
+    cdef int counts[4]
+    cdef int r[7]
+    cdef int i, j, x, k = 0
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
+    for i in range(7):
+        counts[cards[i] & 3] += 1
+    if counts[0] >= 5 or counts[1] >= 5 or counts[2] >= 5 or counts[3] >= 5:
+        return best_of_any(cards, 7, False)
+    for i in range(7):   # insertion sort of the ranks
+        x = cards[i] >> 2
+        j = i
+        while j > 0 and r[j - 1] > x:
+            r[j] = r[j - 1]
+            j -= 1
+        r[j] = x
+    for i in range(7):
+        k += BINOM[r[i] + i][i + 1]
+    return SEVEN[k]
+
+
+def holdem_best(object cards):
+    """The best high strength of seven distinct cards (indexes 0..51) by the Hold'em
+    lookup (for the tests: it must equal :func:`omahacore.evaluator.evaluate_best`)."""
+    cdef card_t c[7]
+    cdef int i
+    if type(cards) is not tuple or len(cards) != 7:
+        raise ArrayTypeError("cards must be a tuple of 7 card indexes")
+    for i in range(7):
+        if type(cards[i]) is not int or not 0 <= cards[i] < 52:
+            raise ArrayError("cards must be card indexes 0..51")
+        c[i] = cards[i]
+    if len(set(cards)) != 7:
+        raise ArrayError("cards must be distinct")
+    build_seven()
+    return seven_high(c)
 
 
 cdef inline chips_t fraction_total(chips_t current, chips_t after_call, double f,
@@ -242,7 +352,7 @@ cdef class VectorCore:
     cdef Log* logs
     cdef Log* last_logs
     cdef chips_t stack, ante, small, big, bb_ante
-    cdef bint single_blind, min_raise, max_raise
+    cdef bint single_blind, min_raise, max_raise, seven
     cdef double scale
     cdef double fractions[MAX_SIZES]
     # The arrays every step writes (owned here, so they are checked once).
@@ -299,6 +409,9 @@ cdef class VectorCore:
         self.n, self.needed = players, players * hole_cards + AFTER_HOLES
         self.ante, self.small, self.big, self.bb_ante = ante, small, big, big_blind_ante
         self.single_blind = small == 0
+        self.seven = not omaha_rule and not hi_lo and hole_cards == 2
+        if self.seven:
+            build_seven()
         self.stack, self.scale = stack, 1.0 / big
         self.nf = nf
         for k in range(self.nf):
@@ -411,7 +524,16 @@ cdef class VectorCore:
         cdef int k, npots = 0, status
         cdef Py_ssize_t where = -1
         cdef Log swap
-        if showdown:
+        cdef card_t cards[7]
+        if showdown and self.seven:   # Hold'em: the lookup (best_of_any's answers)
+            for k in range(r.n):
+                high[k] = low[k] = 0
+                if s.status[k] != FOLDED:
+                    cards[0] = hole_card(r, &self.decks[t * self.needed], k, 0)
+                    cards[1] = hole_card(r, &self.decks[t * self.needed], k, 1)
+                    board_cards(r, &self.decks[t * self.needed], &cards[2])
+                    high[k] = seven_high(cards)
+        elif showdown:
             strengths(r, s, &self.decks[t * self.needed], high, low)
         else:
             for k in range(r.n):
@@ -501,7 +623,7 @@ cdef class VectorCore:
         actor[0] = player
 
     def step(self, object actions, object illegal=None, bint hold=False, int view=-1,
-             bint skip=False, object final=None):
+             bint skip=False, object final=None, object gains=None):
         """Apply one action per table (``actions``: int64, one per table).
 
         Strict (``illegal`` None): every action is checked against :attr:`action_mask`
@@ -521,7 +643,9 @@ cdef class VectorCore:
         ``final`` (a writable float32 array shaped like :attr:`observation`), without
         ``hold``: the final observation of each hand that ends, as ``view`` (or the player who
         acted) sees it, is written to its row before the next hand is dealt (Gymnasium's
-        same-step autoreset); other rows are left as they were.
+        same-step autoreset); other rows are left as they were. ``gains`` (a writable
+        float64 array, one per table): each table that moves gets the result in big blinds
+        of ``view`` (or of the player who acted) when its hand ends, else 0.
         Returns how many hands ended; :attr:`observation`, :attr:`action_mask` and
         :attr:`actors` then describe every table's next decision."""
         cdef Py_ssize_t t, bad = -1, ended = 0
@@ -536,6 +660,8 @@ cdef class VectorCore:
         cdef uint8_t* flag = NULL
         cdef float[:, ::1] last
         cdef bint keep = final is not None
+        cdef double[::1] gained
+        cdef double* gain = NULL
         cdef float[:, ::1] obs = self.obs
         cdef int8_t[:, ::1] mask = self.mask
         cdef int64_t[::1] actor = self.actor
@@ -546,6 +672,9 @@ cdef class VectorCore:
             flag = &flags[0]
         if keep:
             last = checked(final, "final", np.float32, (self.m, self.size), True)
+        if gains is not None:
+            gained = checked(gains, "gains", np.float64, (self.m,), True)
+            gain = &gained[0]
         if skip and not lenient:
             raise ArrayError("skip needs the lenient mode (an illegal array)")
         if not -1 <= view < self.n:
@@ -566,6 +695,8 @@ cdef class VectorCore:
                         flag[t] = 0
                     if a < 0:   # skip: this table waits
                         continue
+                    if gain != NULL:
+                        gain[t] = 0.0
                     if done[t]:   # the row holds the last results: clear them
                         for k in range(self.n):
                             rewards[t, k] = 0.0
@@ -599,6 +730,8 @@ cdef class VectorCore:
                             failed = 2
                             break
                         ended += 1
+                        if gain != NULL:
+                            gain[t] = rewards[t, view if view >= 0 else i]
                         if hold:
                             self.wait(t, view if view >= 0 else i, &obs[t, 0], &mask[t, 0],
                                       &actor[t])

@@ -204,7 +204,7 @@ class OmahaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         self._fresh = np.ones(num_envs, np.bool_)      # dealt, the learner not yet acted
         self._skipped = np.zeros(num_envs, np.int64)
         self._opponent_actions = np.full(num_envs, -1, np.int64)
-        self._rows = np.arange(num_envs)
+        self._gains = np.zeros(num_envs, np.float64)   # the learner's results, this step
         self._random_only = all(type(p) is str for p in self.opponents.values())
         self._same = _autoreset(autoreset_mode) is AutoresetMode.SAME_STEP
         self.metadata = {**type(self).metadata, "autoreset_mode": _autoreset(autoreset_mode)}
@@ -231,6 +231,7 @@ class OmahaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         if seed is not None or self._cards is None:
             self._cards = np.random.default_rng(int(self.np_random.integers(0, 2**63 - 1)))
         self.tables.reset(generator=self._cards)
+        self._gains[:] = 0
         self._flags[:] = 0
         self._skipped[:] = 0
         self._fresh[:] = True
@@ -257,29 +258,26 @@ class OmahaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             self.tables._refill()
         view = -1 if self.self_play else self.seat
         same = self._same
-        ended, results, fresh = core.ended, core.results, self._fresh
-        acted = core.actors.copy() if same and self.self_play else core.actors
+        ended, fresh, gains = core.ended, self._fresh, self._gains
         if not same:
             np.copyto(fresh, ended)   # a finished table is dealt now: its learner not acted
         try:
             core.step(chosen, self._flags, not same, view, False,
-                      self._final if same else None)
+                      self._final if same else None, gains)
         except ArrayError as exc:   # an index out of range: refused before any change
             raise IllegalActionError("B2", f"actions must be in the action space "
                                            f"{self._space}: {exc}") from None
         self._skipped[:] = 0
         if self.self_play:
-            reward = results[self._rows, acted].astype(np.float64)
             terminated = ended.copy()
         elif not same:
-            self._play_opponents()
-            reward = results[:, self.seat].astype(np.float64)
+            self._play_opponents()   # a hand ending on an opponent's action: gains too
             terminated = ended.copy()
         else:
-            reward = results[:, self.seat].astype(np.float64)
             terminated = ended.copy()
             np.copyto(fresh, ended)   # dealt at once: its learner has not acted
-            self._play_opponents_same(terminated, reward)
+            self._play_opponents_same(terminated, gains)
+        reward = gains.copy()
         info = self._info()
         if same:
             info["final_obs"] = self._final.copy() if self.copy else self._final
@@ -376,7 +374,7 @@ class OmahaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             self._skipped += again
             if core.pooled < self.num_envs:
                 self.tables._refill()
-            core.step(chosen, self._scratch, True, seat, True)
+            core.step(chosen, self._scratch, True, seat, True, None, self._gains)
 
     def _play_opponents_same(self, terminated: npt.NDArray[np.bool_],
                              reward: npt.NDArray[np.float64]) -> None:
