@@ -149,13 +149,17 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         episode = self.episode
-        requested = episode.action_index(action)   # a non-action raises here: no change
-        episode.play(requested)
-        if episode.masked:                          # played as a fold
+        # Episode.play, inlined (the hot path): a non-action raises here, changing nothing
+        if type(action) is not int or not 0 <= action < episode._size:
+            action = episode.action_index(action)
+        if episode._mask[action]:
+            episode._apply(action)
+            if self.infos[agent]:
+                self.infos[agent] = {}
+        else:                                       # masked: played as a fold
+            episode._apply(FOLD)
             self.infos[agent] = {"illegal_action": True, "action_played": FOLD,
-                                 "action_requested": requested}
-        elif self.infos[agent]:
-            self.infos[agent] = {}
+                                 "action_requested": action}
         self._cumulative_rewards[agent] = 0.0
         actor = episode._actor
         if actor is None:
@@ -163,9 +167,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self.rewards = dict(zip(self.possible_agents, rewards))
             self.last_rewards = dict(self.rewards)
             self.terminations = dict.fromkeys(self.agents, True)
+            self._accumulate_rewards()   # before the end every reward is 0: nothing to add
         else:
             self.agent_selection = self.possible_agents[actor]
-        self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 

@@ -157,9 +157,11 @@ class Episode:
         self._totals: tuple[int, ...] = ()
         self._actor: int | None = None
         self.masked = False   # whether the last action given to play() was masked
-        # the compiled sizing kernel's inputs and outputs, allocated once
+        # the compiled sizing kernel's fractions; the sizes and mask of each betting
+        # situation met (read-only: the mask array is copied before it is handed out)
         self._fractions = np.array(self.actions.fractions, np.float64)
-        self._totals_buffer = np.zeros(size - 2, np.int64)
+        self._known: dict[tuple[int | None, ...], tuple[tuple[int, ...], list[int],
+                                                        npt.NDArray[np.int8]]] = {}
         self._mask_buffer = np.zeros(size, np.int8)
         self._space = f"Discrete({size})"
 
@@ -180,7 +182,7 @@ class Episode:
         self._refresh()
 
     def _refresh(self) -> None:
-        hand = self._hand
+        hand = self._require()
         if hand._to_act < 0 or hand.is_over:
             self._legal, self._mask, self._totals = None, self._no_mask, ()
             self._actor = None
@@ -188,14 +190,29 @@ class Episode:
         self._actor = hand._to_act
         legal = hand.legal_actions()
         self._legal = legal
-        # ActionSet.evaluate, inlined on buffers allocated once (the AEC hot path)
+        # ActionSet.evaluate (the compiled kernel), remembered per betting situation: the
+        # same few situations come back hand after hand (the AEC hot path)
+        key = (legal.call_amount, legal.min_raise_to, legal.max_raise_to, hand._current_bet,
+               hand._pot)
+        known = self._known.get(key)
+        if known is None:
+            known = self._evaluate(legal, hand._current_bet, hand._pot)
+            if len(self._known) >= 4096:
+                self._known.clear()
+            self._known[key] = known
+        self._totals, self._mask, self._mask_buffer = known
+
+    def _evaluate(self, legal: LegalActions, current: int,
+                  pot: int) -> tuple[tuple[int, ...], list[int], npt.NDArray[np.int8]]:
+        """The raise totals, the mask (a list) and the mask as a read-only int8 array."""
         low = legal.min_raise_to
-        totals, mask = self._totals_buffer, self._mask_buffer
-        action_totals(legal.call_amount, low or 0, legal.max_raise_to or 0, hand._current_bet,
-                      hand._pot, self._fractions, self.actions.min_raise,
-                      self.actions.max_raise, totals, mask)
-        self._totals = tuple(totals.tolist()) if low is not None else ()
-        self._mask = mask.tolist()
+        totals = np.zeros(self._size - 2, np.int64)
+        mask = np.zeros(self._size, np.int8)
+        action_totals(legal.call_amount, low or 0, legal.max_raise_to or 0, current, pot,
+                      self._fractions, self.actions.min_raise, self.actions.max_raise,
+                      totals, mask)
+        mask.flags.writeable = False
+        return (tuple(totals.tolist()) if low is not None else ()), mask.tolist(), mask
 
     @property
     def _hand(self) -> Hand:
@@ -278,8 +295,8 @@ class Episode:
         self._apply(index)
 
     def _apply(self, action: int) -> None:
-        hand = self._hand
-        if self._actor is None:
+        hand = self.hand
+        if hand is None or self._actor is None:
             raise IllegalActionError("B1", "the hand is over: call reset() first")
         if action == FOLD:
             hand.fold()
@@ -323,8 +340,8 @@ class Episode:
         if type(player) is not int or not 0 <= player < n:
             player = as_int(player, "player", low=0, high=n - 1, error=IllegalActionError,
                             rule="T1")
-        if out is None:
-            obs = np.zeros(self.observation_size, np.float32)
+        if out is None:   # the kernel writes every value (zeroing the one-hot part itself)
+            obs = np.empty(self.observation_size, np.float32)
         else:
             if out.shape != (self.observation_size,) or out.dtype != np.float32:
                 raise ArrayError(f"out must be float32 of shape ({self.observation_size},), "
