@@ -58,17 +58,16 @@ def selfplay(*, seconds: float = 5.0, steps: int | None = None, tables: int = 25
         decisions += tables
         hands += int(done.sum())
         calls += 1
-        if len(pending) >= 16:                   # credit every decision of finished hands
+        if len(pending) >= 16 and finished:      # credit every decision of finished hands
             keys_all = np.concatenate([k for k, *_ in pending])
             players_all = np.concatenate([a for _, a, *_ in pending])
             x_all = np.concatenate([f for _, _, f, _ in pending])
             g_all = np.concatenate([g for *_, g in pending])
             done_keys = np.array(sorted(finished), np.int64)
-            done_rewards = np.array([finished[k] for k in done_keys.tolist()]).reshape(
-                len(done_keys), -1)
-            where = np.searchsorted(done_keys, keys_all).clip(0, max(len(done_keys) - 1, 0))
-            ended = done_keys[where] == keys_all if len(done_keys) else keys_all < 0
-            result = np.where(ended, done_rewards[where, players_all] if len(done_keys) else 0, 0.0)
+            done_rewards = np.array([finished[k] for k in done_keys.tolist()])
+            where = np.searchsorted(done_keys, keys_all).clip(0, len(done_keys) - 1)
+            ended = done_keys[where] == keys_all
+            result = np.where(ended, done_rewards[where, players_all], 0.0)
             advantage = (result - baseline) * ended
             if ended.any():
                 baseline += 0.01 * (result[ended].mean() - baseline)

@@ -483,10 +483,10 @@ cdef class VectorCore:
         cdef State* s = &self.states[t]
         cdef Posted posted[2 * MAX_PLAYERS + 2]
         cdef int k
-        r[0] = self.game
+        memcpy(r, &self.game, sizeof(Rules))
         seat_blinds(r, self.dealt[t] % self.n, self.single_blind)
         self.dealt[t] += 1
-        s[0] = self.blank
+        memcpy(s, &self.blank, sizeof(State))
         for k in range(self.n):
             s.stacks[k] = self.stack
             s.status[k] = ACTIVE
