@@ -197,16 +197,18 @@ def test_a_hand_not_over_and_a_bad_log():
 
 
 def test_strings_to_escape_are_written_as_format_value_writes_them():
-    """The writer's fast path for plain action texts, and its fallback for others."""
-    from omaha.phh.export import _actions_array, _layout
+    """The emitter's fast path for plain action texts is format_value's text, and others
+    take format_value itself."""
+    from omaha.phh.toml import format_actions, format_value
 
     base = {"variant": "PO", "antes": [0, 0], "blinds_or_straddles": [1, 2], "min_bet": 2,
             "starting_stacks": [5, 5]}
-    for actions in (["p1 f"], ['p1 f # say "hi"', "# back\\slash", "# tab\there", "# \x7f\x01",
-                               "# caf\u00e9 \u2603 \u00a0", "p2 cc"], ["# \u2028"]):
-        text = dumps(HandHistory(**base, actions=actions))
-        assert _actions_array(_layout(), actions) in text
-        assert text.endswith(_actions_array(_layout(), actions))
+    for actions in (["p1 f"], ["p1 f", "p2 cbr 6 # caf\u00e9 \u2603 \u00a0"],
+                    ['p1 f # say "hi"', "# back\\slash", "# tab\there", "# \x7f\x01",
+                     "# caf\u00e9 \u2603 \u00a0", "p2 cc"], ["# \u2028"], ["# \x85"]):
+        general = "actions = [\n" + "".join(f"  {format_value(a)},\n" for a in actions) + "]\n"
+        assert format_actions(actions) == general
+        assert dumps(HandHistory(**base, actions=actions)).endswith(general)
 
 
 def test_play_writes_what_dumps_all_writes(tmp_path, capsys):

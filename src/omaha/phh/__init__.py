@@ -1,6 +1,6 @@
 """Hand histories in the PHH standard (the TOML format of PokerKit and its data sets).
 
-Read, write, check, replay and export Omaha hands, one at a time or whole corpora. Eight
+Read, write, check, replay and export Omaha hands, one at a time or whole corpora. Nine
 modules, each one concern, each importing only those listed before it:
 
 * :mod:`.variants` — the variant codes: :data:`VARIANTS`, the standard ``PO`` and ``FO/8``
@@ -14,6 +14,7 @@ modules, each one concern, each importing only those listed before it:
 * :mod:`.export` — writing: :func:`history_from_events` (an engine hand as PHH) and
   :func:`pokerkit_compatible` (standard codes PokerKit reads in place of the extension
   codes where the game deals and bets the same);
+* :mod:`.toml` — the TOML underneath: reading with exact decimals, and the one emitter;
 * :mod:`.io` — text and files: :func:`loads` / :func:`dumps`, :func:`load` / :func:`dump`
   for one ``.phh`` hand, :func:`loads_all` / :func:`dumps_all`, :func:`load_all` /
   :func:`dump_all` for ``.phhs`` collections, and the TOML underneath;

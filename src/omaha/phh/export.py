@@ -66,9 +66,10 @@ checked again (the engine only logs legal play). The text is byte for byte what
 :func:`~omaha.phh.dumps` and :func:`~omaha.phh.dumps_all` write of :func:`history_from_events`
 (``compatible=True`` included): one walk of the event log makes the actions of both, every
 action text comes from :func:`~omaha.phh.notation.format_action`, every value from
-:func:`~omaha.phh.io.format_value`, the field order is :class:`~omaha.phh.HandHistory`'s, and
-the layout of the actions array and of a ``.phhs`` table is read off ``dumps``/``dumps_all``
-once and checked against them.
+:func:`~omaha.phh.toml.format_value`, the field order is :class:`~omaha.phh.HandHistory`'s, and
+the layout of the actions array and of a ``.phhs`` table comes from
+:func:`~omaha.phh.toml.format_actions` and :func:`~omaha.phh.toml.table_header`, as in
+``dumps``/``dumps_all``.
 
 >>> text = phh_text(hand, number=1)
 >>> text == dumps(history_from_events(hand.events, metadata={"hand": 1}))
@@ -100,6 +101,13 @@ from omaha.phh.notation import (
     heads_up_reversed,
     parse_action,
     phh_order,
+)
+from omaha.phh.toml import (
+    HAND_SEPARATOR,
+    format_actions,
+    format_assignment,
+    format_value,
+    table_header,
 )
 from omaha.phh.variants import PORTABLE_CODES, STANDARD_CODES, variant_for_code, variant_for_config
 from omahacore.engine import (
@@ -483,80 +491,6 @@ def _walk(log: Iterable[Entry], holes: Sequence[Sequence[int]] | None,
 # --- PHH text, fast ----------------------------------------------------------------------
 
 
-class _Layout(NamedTuple):
-    """The layout :func:`~omaha.phh.dumps` and :func:`~omaha.phh.dumps_all` write."""
-
-    end: str                  # after every line
-    actions_open: str         # an actions array up to its first string
-    actions_between: str      # between two strings
-    actions_close: str        # after the last string (the line's end included)
-    no_actions: str           # an empty actions array (the line's end included)
-    quote: tuple[str, str]    # around a string with nothing to escape
-    table: tuple[str, str]    # before and after a .phhs table's name (the line's end included)
-    separator: str            # between two hands of a .phhs
-
-
-_LAYOUT: list[_Layout] = []   # set on first use (omaha.phh.io imports this module)
-
-
-def _layout() -> _Layout:
-    """The layout, read off dumps and dumps_all once and checked against them."""
-    if _LAYOUT:
-        return _LAYOUT[0]
-    from omaha.phh import io
-
-    def history(actions: list[str]) -> HandHistory:
-        return HandHistory(variant="PO", antes=[0, 0], blinds_or_straddles=[1, 2], min_bet=2,
-                           starting_stacks=[3, 3], actions=actions)
-
-    end = "\n"
-    plain = history([])
-    lines = "".join(io.format_assignment(name, value) + end
-                    for name, value in plain.fields() if name != "actions")
-
-    def array(actions: list[str]) -> str:   # the actions array as dumps writes it
-        text = io.dumps(history(actions))
-        if not text.startswith(lines):
-            raise RuntimeError(f"dumps no longer writes the fields one per line: {text!r}")
-        return text[len(lines):]
-
-    left, right = io.format_value("x").split("x")
-    a, b = "p1 f", "p2 cc"
-    opening, rest = array([a, b]).split(io.format_value(a))
-    between, closing = rest.split(io.format_value(b))
-    name = "7"
-    one, two = io.dumps(plain), io.dumps_all({name: plain, "8": plain})
-    before, after = io.dumps_all({name: plain})[: -len(one)].split(io.format_key(name))
-    header = before + name + after
-    separator = two[len(header) + len(one): -len(before + "8" + after + one)]
-    layout = _Layout(end, opening, between, closing, array([]), (left, right), (before, after),
-                     separator)
-    for actions in ([], [a], [a, b, '# say "hi"\\', "# ok\x7f"]):
-        if _actions_array(layout, actions) != array(actions):
-            raise RuntimeError(f"the PHH writer's layout is not dumps': {array(actions)!r}")
-    if header + one + separator + before + "8" + after + one != two:
-        raise RuntimeError(f"the PHH writer's layout is not dumps_all's: {two!r}")
-    _LAYOUT.append(layout)
-    return layout
-
-
-def _actions_array(layout: _Layout, actions: Sequence[str]) -> str:
-    if not actions:
-        return layout.no_actions
-    joined = "".join(actions)
-    if joined.isprintable() and '"' not in joined and "\\" not in joined:
-        # nothing to escape (no quote, backslash or control character): format_value(text)
-        # is the text in quotes
-        left, right = layout.quote
-        return (layout.actions_open + left
-                + (right + layout.actions_between + left).join(actions)
-                + right + layout.actions_close)
-    from omaha.phh.io import format_value
-
-    return (layout.actions_open + layout.actions_between.join(map(format_value, actions))
-            + layout.actions_close)
-
-
 class _Header(NamedTuple):
     lines: str                       # variant to the bet fields
     user: dict[str, Any]             # the forced-bet extension fields
@@ -575,10 +509,7 @@ class _HandWriter:
     the game's lines, the stacks at the start)."""
 
     def __init__(self, compatible: bool) -> None:
-        from omaha.phh.io import format_assignment, format_value
-
         self.compatible = compatible
-        self.layout = _layout()
         self.assign = format_assignment
         self.value = format_value
         self.frames: dict[tuple[Any, ...], _Frame] = {}
@@ -595,7 +526,7 @@ class _HandWriter:
         if frame is None or frame.writer.config is not config:
             frame = _frame(config, seats, button, live_seats)
             table = _Table(config, self.header(config, frame),
-                           self.assign("seats", frame.order) + self.layout.end)
+                           self.assign("seats", frame.order) + "\n")
             frame = frame._replace(writer=table)
             if len(self.frames) >= 256:
                 self.frames.clear()
@@ -620,7 +551,7 @@ class _HandWriter:
         return header
 
     def lines_of(self, fields: Mapping[str, Any], order: Iterable[str] | None = None) -> str:
-        end = self.layout.end
+        end = "\n"
         names = fields if order is None else [n for n in order if fields.get(n) is not None]
         return "".join([self.assign(name, fields[name]) + end for name in names])
 
@@ -633,7 +564,7 @@ class _HandWriter:
         key = (name, tuple(values))
         text = self.lines.get(key)
         if text is None:
-            text = self.assign(name, list(values)) + self.layout.end
+            text = self.assign(name, list(values)) + "\n"
             if len(self.lines) >= 4096:
                 self.lines.clear()
             self.lines[key] = text
@@ -650,9 +581,9 @@ class _HandWriter:
             log, holes = _entries(events), None
         walked = _walk(log, holes, self.frame, self.compatible)
         table: _Table = walked.frame.writer
-        header, end = table.header, self.layout.end
+        header, end = table.header, "\n"
         parts = [header.lines, self.line("starting_stacks", walked.starting),
-                 _actions_array(self.layout, walked.actions)]
+                 format_actions(walked.actions)]
         for name in _WRITTEN_OPTIONAL:
             if name == "hand":
                 if number is not None:
@@ -669,10 +600,7 @@ class _HandWriter:
         return "".join(parts)
 
     def table(self, name: str) -> str:
-        from omaha.phh.io import format_key
-
-        before, after = self.layout.table
-        return before + format_key(name) + after
+        return table_header(name)
 
 
 # the optional fields a hand written from the engine has, in the standard's order
@@ -746,7 +674,7 @@ class PhhWriter:
         text = self._writer.text(hand, number)
         if self.file is not None:
             table = self._writer.table(str(number))
-            separator = self._writer.layout.separator if self.count > 1 else ""
+            separator = HAND_SEPARATOR if self.count > 1 else ""
             self.file.write(separator + table + text)
         else:
             assert self.folder is not None

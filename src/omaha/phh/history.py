@@ -494,7 +494,7 @@ def _decimals(fields: Mapping[str, Any]) -> int:
         decimals = max(decimals, places)
     actions = fields.get("actions")
     for index, text in enumerate(actions if isinstance(actions, (list, tuple)) else ()):
-        if isinstance(text, str) and " cbr " in text:
+        if isinstance(text, str) and "cbr" in text:
             words = text.partition("#")[0].split()
             if len(words) == 3 and words[1] == "cbr":
                 try:
