@@ -281,3 +281,18 @@ def test_every_excerpt_hand_pokerkit_replays_to_its_finishing_stacks_matches_her
             assert ours.result == "matched", (path, hand, ours)
             agreed += 1
     assert agreed >= 5
+
+
+@pytest.mark.parametrize("extra", [0, 1])
+def test_the_fast_and_general_paths_play_inf_stacks_equally_deep(extra):
+    """Both paths give an inf stack DEEP_STACK chips: a bet of exactly that is all-in, one
+    chip more is refused, on both (the compiled constant is the Python one)."""
+    from omahacore.phhfast import replay_text
+
+    text = (b"variant = 'NT'\nantes = [0, 0]\nblinds_or_straddles = [1, 2]\nmin_bet = 2\n"
+            b"starting_stacks = [inf, inf]\nactions = ['d dh p1 AsAh', 'd dh p2 KsKh', "
+            + f"'p2 cbr {DEEP_STACK + extra}', 'p1 f']\n".encode())
+    general = corpus._general_report("t.phh", None, text)
+    assert general.result == ("replayed" if extra == 0 else "invalid")
+    assert (replay_text(text) is None) == (extra == 1)
+    assert replay_section("t.phh", None, text) == general
