@@ -54,8 +54,11 @@ from omaha.errors import IllegalActionError
 from omaha.limits import safe_repr
 from omaha.rl.actions import FOLD, ActionSet
 from omaha.rl.game import Episode, choice_option, deprecated_illegal_reward, make_config
+from omaha.rl.registration import register_envs
 
 __all__ = ["env", "raw_env"]
+
+register_envs()   # Gymnasium is imported here anyway: make the omaha/... ids known to it
 
 
 def env(**options: Any) -> Any:

@@ -26,9 +26,10 @@ How the ids get registered:
   "omaha.rl.registration:register_envs"`` there, so ``gymnasium.make("omaha/PLO-v0")``
   works without importing omaha first;
 * Gymnasium 1.0 removed that plugin loading: there ``gymnasium.make(
-  "omaha.rl.registration:omaha/PLO-v0")`` imports this module (which registers the ids),
-  and so does ``import omaha.rl`` once ``gymnasium`` is imported, or
-  :func:`register_envs` called directly.
+  "omaha.rl.registration:omaha/PLO-v0")`` imports this module (which registers the ids);
+  so does ``import omaha.rl`` once ``gymnasium`` is imported, importing
+  :mod:`omaha.rl.aec` or :mod:`omaha.rl.single` (the first use of ``omaha.rl.env`` or
+  ``OmahaGymEnv``), or :func:`register_envs` called directly.
 
 >>> import gymnasium
 >>> import omaha.rl

@@ -71,8 +71,11 @@ from omaha.rl.game import (
     make_config,
     seed_option,
 )
+from omaha.rl.registration import register_envs
 
 __all__ = ["OmahaGymEnv"]
+
+register_envs()   # Gymnasium is imported here anyway: make the omaha/... ids known to it
 
 Policy = Callable[[dict[str, Any]], Any]
 
