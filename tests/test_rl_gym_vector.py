@@ -493,3 +493,26 @@ def test_copy_false_returns_the_kernels_arrays() -> None:
     first, _ = kept.reset(seed=0)
     second, *_ = kept.step(np.ones(4, np.int64))
     assert first is not second and not np.shares_memory(first, kept._core.observation)
+
+
+@pytest.mark.parametrize("mode", [NEXT, SAME])
+@pytest.mark.parametrize("self_play", [False, True])
+def test_copies_are_the_callers_and_equal_the_kernels_rows(mode: AutoresetMode,
+                                                           self_play: bool) -> None:
+    """copy=True hands out each step's observations as a new array (written in place by
+    the kernel): every earlier one stays as it was, and the run equals the copy=False run."""
+    def run(copy: bool) -> list[np.ndarray]:
+        envs = OmahaVectorEnv(num_envs=32, game="PO", players=3, self_play=self_play,
+                              autoreset_mode=mode, copy=copy)
+        obs, info = envs.reset(seed=8)
+        rng = np.random.default_rng(8)
+        kept, snapshots = [obs], [obs.copy()]
+        for _ in range(60):
+            obs, _, _, _, info = envs.step(random_legal(rng, info["action_mask"]))
+            kept.append(obs)
+            snapshots.append(obs.copy())
+        if copy:
+            assert all((a == b).all() for a, b in zip(kept, snapshots))
+        return snapshots
+
+    assert all((a == b).all() for a, b in zip(run(True), run(False)))

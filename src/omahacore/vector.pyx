@@ -759,6 +759,14 @@ cdef class VectorCore:
                              f"needs one per table ({self.m}): refill() first")
         return 0
 
+    def retarget(self, object observation):
+        """Write the observations into ``observation`` (a writable C-contiguous float32
+        array shaped like :attr:`observation`) from now on; it becomes :attr:`observation`.
+        A step that moves every table rewrites every row, so a caller that wants each
+        step's observations as its own array hands a fresh one before the step (no copy)."""
+        self.obs = checked(observation, "observation", np.float32, (self.m, self.size), True)
+        self.observation = observation
+
     @property
     def cards_needed(self):
         """Cards dealt per hand (T6)."""

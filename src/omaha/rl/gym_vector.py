@@ -230,6 +230,7 @@ class OmahaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         super().reset(seed=seed)
         if seed is not None or self._cards is None:
             self._cards = np.random.default_rng(int(self.np_random.integers(0, 2**63 - 1)))
+        self._fresh_target()
         self.tables.reset(generator=self._cards)
         self._gains[:] = 0
         self._flags[:] = 0
@@ -259,15 +260,20 @@ class OmahaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
         view = -1 if self.self_play else self.seat
         same = self._same
         ended, fresh, gains = core.ended, self._fresh, self._gains
-        if not same:
-            np.copyto(fresh, ended)   # a finished table is dealt now: its learner not acted
+        held = None if same else ended.copy()   # these tables are dealt now
+        previous = self._fresh_target()
         try:
             core.step(chosen, self._flags, not same, view, False,
                       self._final if same else None, gains)
         except ArrayError as exc:   # an index out of range: refused before any change
+            if previous is not None:
+                core.retarget(previous)
+                self.tables.observation = previous
             raise IllegalActionError("B2", f"actions must be in the action space "
                                            f"{self._space}: {exc}") from None
         self._skipped[:] = 0
+        if held is not None:
+            np.copyto(fresh, held)   # a table dealt now: its learner has not acted yet
         if self.self_play:
             terminated = ended.copy()
         elif not same:
@@ -428,9 +434,21 @@ class OmahaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
                           f"{safe_repr(picked)}")
             chosen[rows] = picked
 
+    def _fresh_target(self) -> Observations | None:
+        """With ``copy``: the kernel writes this step's observations into a new array (every
+        table moves at the learner's step, so every row is rewritten: the caller's arrays
+        of earlier steps stay as they were, and nothing is copied). Returns the last one."""
+        if not self.copy:
+            return None
+        core = self._core
+        previous: Observations = core.observation
+        target = np.empty_like(previous)
+        core.retarget(target)
+        self.tables.observation = target
+        return previous
+
     def _observations(self) -> Observations:
-        obs = self._core.observation
-        return obs.copy() if self.copy else obs
+        return self._core.observation
 
     def _info(self) -> dict[str, Any]:
         core = self._core
