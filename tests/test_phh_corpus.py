@@ -161,10 +161,17 @@ def test_small_files_split_in_memory_exactly_as_big_ones_stream(tmp_path, monkey
                     + _pluribus(0).encode() + b"\n[2]\n" + _pluribus(1).encode().rstrip())
     for path in [*FILES, odd]:
         whole = list(iter_sections(path))
-        monkeypatch.setattr(corpus, "_IN_MEMORY", 0)
-        assert list(iter_sections(path)) == whole, path
-        monkeypatch.undo()
+        for chunk in (7, 100, 1 << 20):   # blocks end inside lines, headers, sections
+            monkeypatch.setattr(corpus, "_IN_MEMORY", 0)
+            monkeypatch.setattr(corpus, "_CHUNK", chunk)
+            assert list(iter_sections(path)) == whole, (path, chunk)
+            monkeypatch.undo()
     assert [name for name, _ in iter_sections(odd)] == ["hand one", "2"]
+    long_comment = tmp_path / "long.phhs"   # a first line longer than any block
+    long_comment.write_bytes(b"#" + b"x" * 200_000 + b"\n[1]\n" + _pluribus(0).encode() + b"\n")
+    monkeypatch.setattr(corpus, "_IN_MEMORY", 0)
+    monkeypatch.setattr(corpus, "_CHUNK", 4096)
+    assert [name for name, _ in iter_sections(long_comment)] == ["1"]
 
 
 def test_an_unreadable_file_is_one_invalid_report_and_the_rest_go_on(tmp_path):

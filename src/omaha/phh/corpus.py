@@ -76,7 +76,7 @@ _HEADER_LINE = re.compile(
     re.MULTILINE)
 _IN_MEMORY = 1 << 20        # files up to this size are read whole and split in memory
 _BATCH_HANDS = 256          # hands per task sent to a worker process
-_READ_LINE = 1 << 16        # a line is read in pieces of at most this many bytes
+_CHUNK = 1 << 20            # a big file is read in blocks of this many bytes
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,7 +147,30 @@ def iter_sections(path: str | os.PathLike[str]) -> Iterator[tuple[str | None, by
         yield from _split(head)
         return
     with open(path, "rb") as file:
-        yield from _stream(file)
+        collection = _starts_with_header(file)
+        file.seek(0)
+        if collection:
+            yield from _stream(file)
+        else:   # one hand: bounded, refused by size later
+            yield None, file.read(MAX_PHH_BYTES + 1)
+
+
+def _starts_with_header(file: IO[bytes]) -> bool:
+    """Whether the first line that is not blank or a comment is a table header."""
+    line, skipping = b"", False
+    for piece in iter(lambda: file.readline(_CHUNK), b""):
+        ended = piece.endswith(b"\n")
+        if skipping:            # the rest of a long comment line
+            skipping = not ended
+            continue
+        line += piece
+        if not ended and len(line) < 1 << 16:
+            continue            # a line read in pieces (past 64 KiB it is no header anyway)
+        stripped = line.strip()
+        if stripped and not stripped.startswith(b"#"):
+            return _header(line) is not None
+        line, skipping = b"", not ended
+    return _header(line) is not None
 
 
 def _read_head(path: str | os.PathLike[str]) -> bytes:
@@ -191,28 +214,51 @@ def _split(data: bytes) -> Iterator[tuple[str | None, bytes]]:
 
 
 def _stream(file: IO[bytes]) -> Iterator[tuple[str | None, bytes]]:
-    prefix = b""   # blank and comment lines before the first meaningful one
-    for line in iter(lambda: file.readline(_READ_LINE), b""):
-        stripped = line.strip()
-        if (stripped and not stripped.startswith(b"#")) or len(prefix) > MAX_PHH_BYTES:
-            break
-        prefix += line
-    else:
-        line = b""
-    name = _header(line)
-    if name is None:
-        yield None, prefix + line + file.read(max(0, MAX_PHH_BYTES + 1 - len(prefix + line)))
-        return
-    parts, size = [line], len(line)
-    for line in iter(lambda: file.readline(_READ_LINE), b""):
-        header = _header(line) if line[:1] in b"[ \t" else None
-        if header is not None:
-            yield name, b"".join(parts)
-            name, parts, size = header, [line], len(line)
-        elif size <= MAX_PHH_BYTES:   # past the limit, keep only enough to refuse it
-            parts.append(line)
-            size += len(line)
-    yield name, b"".join(parts)
+    """The sections of a collection read block by block (whole lines), each section cut at
+    ``MAX_PHH_BYTES + 1`` bytes: memory flat in the file's size."""
+    name: str | None = None
+    parts: list[bytes] = []
+    size = 0
+    for block in _line_blocks(file):
+        at = 0
+        for match in _HEADER_LINE.finditer(block):
+            if name is not None:
+                size = _append(parts, size, block[at:match.start()])
+                yield name, b"".join(parts)
+            name, parts, size, at = _name(match), [], 0, match.start()
+        if name is not None:
+            size = _append(parts, size, block[at:])
+    if name is not None:
+        yield name, b"".join(parts)
+
+
+def _append(parts: list[bytes], size: int, piece: bytes) -> int:
+    """Add ``piece`` to a section, keeping at most ``MAX_PHH_BYTES + 1`` bytes of it."""
+    room = MAX_PHH_BYTES + 1 - size
+    if room > 0 and piece:
+        parts.append(piece[:room])
+        size += min(room, len(piece))
+    return size
+
+
+def _line_blocks(file: IO[bytes]) -> Iterator[bytes]:
+    """The file in blocks of about ``_CHUNK`` bytes, each ending at a line end (a line longer
+    than ``MAX_PHH_BYTES`` is cut: its section is refused by size anyway)."""
+    rest = b""
+    while True:
+        part = file.read(_CHUNK)
+        if not part:
+            if rest:
+                yield rest
+            return
+        block = rest + part
+        cut = block.rfind(b"\n") + 1
+        if cut == 0 and len(block) <= MAX_PHH_BYTES:
+            rest = block
+            continue
+        cut = cut or len(block)
+        yield block[:cut]
+        rest = block[cut:]
 
 
 def _header(line: bytes) -> str | None:
