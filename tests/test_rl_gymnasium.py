@@ -207,3 +207,19 @@ def test_step_after_the_end_warns_and_changes_nothing():
     assert again["observation"] is not obs["observation"]
     g.reset()
     g.step(1)
+
+
+@pytest.mark.parametrize("options", [5, "x", [1], (("a", 1),)], ids=repr)
+def test_reset_options_of_the_wrong_type_are_refused_and_change_nothing(options):
+    g = OmahaGymEnv(game="PO", players=2)
+    obs, _ = g.reset(seed=1)
+    with pytest.raises(ConfigTypeError, match="options must be None or a dict"):
+        g.reset(options=options)
+    assert (g._observe()["observation"] == obs["observation"]).all()
+    e = raw_env(game="PO", players=2)
+    e.reset(seed=1)
+    before = e.observe(e.agent_selection)["observation"].tobytes()
+    with pytest.raises(ConfigTypeError):
+        e.reset(options=options)
+    assert e.observe(e.agent_selection)["observation"].tobytes() == before
+    g.reset(options={}), e.reset(options={"anything": 1})      # a dict: no key is read

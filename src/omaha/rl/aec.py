@@ -53,7 +53,13 @@ from omaha.config import GameConfig
 from omaha.errors import IllegalActionError
 from omaha.limits import safe_repr
 from omaha.rl.actions import FOLD, ActionSet
-from omaha.rl.game import Episode, choice_option, deprecated_illegal_reward, make_config
+from omaha.rl.game import (
+    Episode,
+    choice_option,
+    deprecated_illegal_reward,
+    make_config,
+    options_option,
+)
 from omaha.rl.registration import register_envs
 
 __all__ = ["env", "raw_env"]
@@ -106,6 +112,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        options_option(options)
         self.episode.reset(seed)
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)

@@ -64,7 +64,8 @@ from omahacore.actions import LegalActions
 from omahacore.vector import PLAYER_FEATURES, TABLE_FEATURES, action_totals, observe_hand
 
 __all__ = ["PLAYER_FEATURES", "TABLE_FEATURES", "Episode", "amount_pair", "choice_option",
-           "deprecated_illegal_reward", "make_config", "reward_option", "seed_option"]
+           "deprecated_illegal_reward", "make_config", "options_option", "reward_option",
+           "seed_option"]
 
 # the chip features of the observation (the rest are 0/1 flags and one-hot cards)
 _TABLE_CHIPS = (108, 109, 110, 111)
@@ -483,6 +484,14 @@ def choice_option(value: object, what: str, choices: tuple[str | None, ...]) -> 
     listed = ", ".join(repr(choice) for choice in choices)
     error = ConfigError if value is None or type(value) is str else ConfigTypeError
     raise error(None, f"{what} must be one of {listed}, got {safe_repr(value)}")
+
+
+def options_option(options: object) -> None:
+    """A ``reset`` ``options``: None or a dict (Gymnasium's and PettingZoo's signature; no
+    key is read, as PettingZoo's ``api_test`` expects of an env that defines none); anything
+    else is refused with :class:`~omaha.errors.ConfigTypeError`."""
+    if options is not None and not isinstance(options, dict):
+        raise ConfigTypeError(None, f"options must be None or a dict, got {safe_repr(options)}")
 
 
 def seed_option(seed: object, *, low: int | None = None) -> int | None:

@@ -69,6 +69,7 @@ from omaha.rl.game import (
     choice_option,
     deprecated_illegal_reward,
     make_config,
+    options_option,
     seed_option,
 )
 from omaha.rl.registration import register_envs
@@ -166,6 +167,7 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         :attr:`np_random`, and from it the cards and the built-in opponents' generator;
         without one both continue (Gymnasium's convention)."""
         seed = seed_option(seed, low=0)   # Gymnasium's rule: a non-negative int
+        options_option(options)
         super().reset(seed=seed)
         if seed is not None or self._bot_rng is None:
             # everything is drawn from np_random: seeded by `seed`, or (the first unseeded
