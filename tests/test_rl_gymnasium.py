@@ -222,4 +222,5 @@ def test_reset_options_of_the_wrong_type_are_refused_and_change_nothing(options)
     with pytest.raises(ConfigTypeError):
         e.reset(options=options)
     assert e.observe(e.agent_selection)["observation"].tobytes() == before
-    g.reset(options={}), e.reset(options={"anything": 1})      # a dict: no key is read
+    g.reset(options={})
+    e.reset(options={"anything": 1})      # a dict: no key is read
