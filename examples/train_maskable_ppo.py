@@ -3,7 +3,7 @@ it with ``omaha.rl.evaluate`` (bb/100 with a 95% interval, duplicate) and plot i
 
 The deep-learning stack is not a dependency of the package (PyTorch alone is gigabytes):
 
-    pip install "omaha-poker[rl]" sb3-contrib matplotlib
+    pip install "omaha-poker[rl-train]"   # PyTorch, sb3-contrib, matplotlib
     python examples/train_maskable_ppo.py --minutes 4 --plot maskable_ppo_plo.png
 
 The environment is ``gymnasium.make("omaha/PLO-v0")`` (``omaha.rl.OmahaGymEnv(game="PO")``):
