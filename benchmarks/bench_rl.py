@@ -24,9 +24,10 @@ decisions only (the opponents' are made inside ``step()``).
 Rounds alternate between candidates and each keeps its best round. Targets: the AEC env at
 least 10x PettingZoo's (issue 23), the Gymnasium vector env at least 1,000x.
 
-Run ``python benchmarks/bench_rl.py [WORD ...]`` (needs the ``rl`` extra and
-``pettingzoo[classic]``; words keep only the candidates whose names hold one, e.g.
-``Gymnasium``, with PettingZoo's ``env()`` as the anchor).
+Run ``python benchmarks/bench_rl.py [WORD ...] [--rounds R --seconds S]`` (needs the ``rl``
+extra and ``pettingzoo[classic]``; words keep only the candidates whose names hold one, e.g.
+``Gymnasium``, with PettingZoo's ``env()`` as the anchor; on a busy machine more, shorter
+rounds find each candidate's quiet moments).
 """
 
 from __future__ import annotations
@@ -169,9 +170,14 @@ def compare(rounds: int = 3, seconds: float = 1.5,
 
 
 if __name__ == "__main__":
-    import sys
+    import argparse
 
-    result = compare(only=sys.argv[1:])
+    parser = argparse.ArgumentParser(description="decisions per CPU second, vs PettingZoo")
+    parser.add_argument("only", nargs="*", help="keep the candidates whose names hold one")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--seconds", type=float, default=1.5, help="per candidate and round")
+    args = parser.parse_args()
+    result = compare(args.rounds, args.seconds, only=args.only)
     anchor = next(iter(result.values()))
     print(f"{'':66} {'decisions/s':>12} {'vs PettingZoo':>14}")
     for name, speed in result.items():
