@@ -16,7 +16,8 @@ as every agent's is in PettingZoo's loop), the random legal action of each table
 NumPy from ``info["action_mask"]``; it is counted two ways: decisions per CPU second of the
 whole loop (the NumPy policy included), and of the CPU time inside ``step()`` alone (the
 environment's own throughput). With next-step autoreset (the default) the step after a hand
-ends only deals the next hand: those steps are made but not counted (no decision). It runs
+ends only deals the next hand: those steps are made but not counted (no decision; the
+"table steps" row counts them, as Gymnasium's steps per second do). It runs
 with its defaults (next-step autoreset, ``copy=True``) and with same-step autoreset and
 ``copy=False`` (the fastest configuration); ``vs random opponents`` counts the learner's
 decisions only (the opponents' are made inside ``step()``).
@@ -88,10 +89,12 @@ def vector_runner(game: str, engine: str = "compiled", tables: int = 1024) -> Ru
 
 
 def gym_vector_runner(*, self_play: bool = True, same_step: bool = False, copy: bool = True,
-                      env_only: bool = False, tables: int = 1024) -> Runner:
+                      env_only: bool = False, tables: int = 1024,
+                      every_step: bool = False) -> Runner:
     """Decisions per CPU second of :class:`~omaha.rl.gym_vector.OmahaVectorEnv` on heads-up
     NLHE, a random legal action per table from ``info["action_mask"]``; ``env_only``: the
-    CPU time inside ``step()`` alone."""
+    CPU time inside ``step()`` alone; ``every_step``: table steps (Gymnasium's steps per
+    second, the next-step autoreset steps counted too) instead of decisions."""
     from gymnasium.vector import AutoresetMode
 
     from omaha.rl.gym_vector import OmahaVectorEnv
@@ -110,7 +113,7 @@ def gym_vector_runner(*, self_play: bool = True, same_step: bool = False, copy: 
         start = clock()
         while clock() - start < seconds:
             actions = (rng.random(mask.shape) * mask).argmax(1)
-            if not same_step:   # a table that just ended only deals: no decision
+            if not same_step and not every_step:   # a table that just ended only deals
                 decisions += tables - int(np.count_nonzero(terminated))
             else:
                 decisions += tables
@@ -141,6 +144,8 @@ def candidates() -> dict[str, Runner]:
         "omaha.rl VectorTables(1024, game='nlh') hand engine": vector_runner("nlh", "hands"),
         "Gymnasium VectorEnv, 1,024 HU NLHE tables (self-play, defaults)": gym_vector_runner(),
         "  the same, inside step() only": gym_vector_runner(env_only=True),
+        "  the same, table steps (autoreset steps counted)": gym_vector_runner(
+            every_step=True),
         "Gymnasium VectorEnv, 1,024 HU NLHE, same-step, copy=False": gym_vector_runner(
             same_step=True, copy=False),
         "  the same, inside step() only ": gym_vector_runner(same_step=True, copy=False,

@@ -30,8 +30,8 @@ table; the reward, in big blinds, comes at the step that ends the hand.
 * a list or tuple of those, one per other seat in seat order.
 
 The opponents act inside :meth:`step` until the learner is to act or the hand is over. A
-hand the learner never acts in (everyone folded to its big blind) is not an episode: the
-next hand is dealt and ``info["skipped_hands"]`` counts it.
+hand the learner never acts in (everyone before it folded: its big blind wins) is not an
+episode: the next hand is dealt and ``info["skipped_hands"]`` counts it.
 
 **Self-play** (``self_play=True``; ``opponents`` must stay ``"random"``, unused): every seat
 is the learner. Each step acts for whichever seat is to act at each table, and the
@@ -73,7 +73,16 @@ nothing.
 the random opponents' choices are drawn: the same seed gives the same trajectories, in this
 process or another; the unseeded resets after it continue from it (Gymnasium's convention).
 
-**Arrays.** With ``copy=True`` (the default) every returned array is the caller's; with
+**Info** holds an array per key, a value for every table (so no ``_key`` masks, except
+``_final_obs``): ``action_mask`` (bool ``(num_envs, n)``), ``illegal_action`` (bool: the
+action just given was masked and played as a fold), ``seat`` (whose observation each row
+is), and ``rewards`` (every seat's result, self-play) or ``skipped_hands`` (opponents);
+same-step mode adds ``final_obs`` and ``_final_obs``. The final observation shows the state
+the hand ended in (after a fold, the street it ended on; the folder flagged folded).
+Needs Gymnasium 1.0 or later (``AutoresetMode``).
+
+**Arrays.** With ``copy=True`` (the default) every returned array is the caller's (the kernel
+writes each step's observations into a new array: nothing is copied); with
 ``copy=False`` the observations and the info arrays are the kernel's own, overwritten by the
 next call (as Gymnasium's ``SyncVectorEnv(copy=False)``): copy what you keep.
 
