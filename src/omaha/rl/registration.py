@@ -25,7 +25,8 @@ How the ids get registered:
   imported; ``pip install omaha-poker[rl]`` declares ``omaha =
   "omaha.rl.registration:register_envs"`` there, so ``gymnasium.make("omaha/PLO-v0")``
   works without importing omaha first;
-* Gymnasium 1.0 removed that plugin loading: there ``gymnasium.make(
+* Gymnasium 1.0 removed that plugin loading (and the ``rl`` extra requires 1.0 or later):
+  there ``gymnasium.make(
   "omaha.rl.registration:omaha/PLO-v0")`` imports this module (which registers the ids);
   so does ``import omaha.rl`` once ``gymnasium`` is imported, importing
   :mod:`omaha.rl.aec` or :mod:`omaha.rl.single` (the first use of ``omaha.rl.env`` or
