@@ -32,7 +32,7 @@ from omahacore.pots cimport POT_OK, PotRecord, settle_kernel
 from omahacore.transitions cimport (
     ACTIVE, AFTER_HOLES, FOLDED, MAX_PLAYERS, OK, RIVER, TURN, Outcome, Posted,
     Refusal, Rules, State, apply_call, apply_check, apply_fold, apply_raise, board_range,
-    open_preflop, post_forced, raise_reason, seat_blinds, strengths)
+    odd_chip_order, open_preflop, post_forced, raise_reason, seat_blinds, strengths)
 
 cdef enum:
     MAX_ITEMS = 1024        # array items in one hand (actions included)
@@ -939,7 +939,7 @@ cdef bint replay(Scan* S, Answer* out) noexcept nogil:
         folded[k] = s.status[k] == FOLDED
         live += not folded[k]
         high[k] = low[k] = 0
-        order[k] = k   # odd chips from the first player left of the button: p1 (S2, S3)
+    odd_chip_order(&r, order)   # p1 first: the button is the last player
     if live >= 2:
         if board_len < 5:
             return False

@@ -4,7 +4,7 @@
 # order (clockwise); amounts are chips_t (int64): every amount entering is at most MAX_CHIPS
 # and the stacks' total at most MAX_CHIPS, so every sum of chips in play fits; sums that could
 # pass that (a pot-limit bound) saturate.
-from libc.stdint cimport INT64_MAX, int8_t, int32_t
+from libc.stdint cimport INT64_MAX, int8_t, int32_t, int64_t
 
 from omahacore._types cimport card_t, chips_t, strength_t
 
@@ -140,6 +140,14 @@ cdef inline void board_cards(const Rules* r, const card_t* deck, card_t* out) no
     cdef const card_t* after = deck + r.n * r.hole_cards
     out[0], out[1], out[2] = after[FLOP_AT], after[FLOP_AT + 1], after[FLOP_AT + 2]
     out[3], out[4] = after[TURN_AT], after[RIVER_AT]
+
+
+cdef inline void odd_chip_order(const Rules* r, int64_t* order) noexcept nogil:
+    """The award order (S2, S3): odd chips go clockwise from the first player left of the
+    button. Every settlement (the engine's award, the batched kernel, PHH replay) asks here."""
+    cdef int k
+    for k in range(r.n):
+        order[k] = (r.button + 1 + k) % r.n
 
 
 # Checks: OK, or why not (filling `out` with the numbers a message needs).

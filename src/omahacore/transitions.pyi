@@ -4,6 +4,7 @@ from enum import IntEnum
 from typing import Final
 
 STREET_CARDS: Final[tuple[tuple[int, int, int], ...]]
+ODD_CHIP_ORDERS: Final[tuple[tuple[tuple[int, ...], ...], ...]]
 
 def blind_positions(players: int, button: int, single_blind: bool = False) -> tuple[int, int]: ...
 

@@ -76,6 +76,24 @@ cdef void seat_blinds(Rules* r, int button, bint single_blind) noexcept nogil:
     r.bb = r.sb if single_blind else (r.sb + 1) % r.n
 
 
+cdef tuple _odd_chip_orders(int players):
+    cdef Rules r
+    cdef int64_t order[MAX_PLAYERS]
+    cdef int button, k
+    rows = []
+    r.n = players
+    for button in range(players):
+        r.button = button
+        odd_chip_order(&r, order)
+        rows.append(tuple([order[k] for k in range(players)]))
+    return tuple(rows)
+
+
+# ODD_CHIP_ORDERS[n][button]: the award order of n players with the button at `button` (S2,
+# S3), for the award in Python (omaha.game.award); built at import from odd_chip_order.
+ODD_CHIP_ORDERS = tuple([_odd_chip_orders(n) if n >= 2 else () for n in range(MAX_PLAYERS + 1)])
+
+
 def blind_positions(int players, int button, bint single_blind=False):
     """``(small blind, big blind)`` player indices for a button at player ``button`` (T3, T4).
 

@@ -35,7 +35,8 @@ from omahacore.pots cimport POT_OK, PotRecord, settle_kernel
 from omahacore.transitions cimport (
     ACTIVE, AFTER_HOLES, FOLDED, MAX_PLAYERS, RIVER, SHOWDOWN, TO_AWARD, TO_SHOWDOWN, TURN, Legal, Outcome,
     Posted, Rules, State, apply_call, apply_check, apply_fold, apply_raise, board_cards,
-    hole_card, legal_for, open_preflop, post_forced, seat_blinds, shuffle_deck, strengths)
+    hole_card, legal_for, odd_chip_order, open_preflop, post_forced, seat_blinds, shuffle_deck,
+    strengths)
 
 import numpy as np
 
@@ -540,7 +541,7 @@ cdef class VectorCore:
                 high[k] = low[k] = 0
         for k in range(r.n):
             folded[k] = s.status[k] == FOLDED
-            order[k] = (r.button + 1 + k) % r.n    # odd chips from left of the button (S3)
+        odd_chip_order(r, order)
         status = settle_kernel(r.n, s.contrib, folded, high, low if r.hi_lo else NULL, order,
                                0, s.dead, payouts, returned, pots, &npots, &where)
         if status != POT_OK:

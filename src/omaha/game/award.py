@@ -19,7 +19,6 @@ from typing import Any
 from omaha.cards import DECK, Card
 from omaha.errors import TableError
 from omaha.game.showdown import (
-    RINGS,
     HandResult,
     ShowdownState,
     pot_awarded,
@@ -33,6 +32,7 @@ from omahacore.engine import EV_ENDED, EV_MUCKED, EV_POT_AWARDED, EV_RETURNED, E
 from omahacore.errors import PotError
 from omahacore.pots import Settlement, build_pots, settle
 from omahacore.refusals import Reason, refused
+from omahacore.transitions import ODD_CHIP_ORDERS
 
 __all__ = ["ShowdownAndAward"]
 
@@ -166,7 +166,7 @@ class ShowdownAndAward(HandCore):
             status = self._status
         rake = self._asked_rake()
         high, low = self._strengths if self._strengths is not None else ([0] * n, None)
-        order = RINGS[n][self._button + 1:self._button + n + 1]   # odd chips (S2, S3)
+        order = ODD_CHIP_ORDERS[n][self._button]   # odd chips (S2, S3)
         try:
             settlement = settle(self._contrib, [s == FOLDED for s in status], high, low,
                                 order=order, rake=rake, dead=self._dead)
