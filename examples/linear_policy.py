@@ -25,7 +25,7 @@ from omaha.game.bots import BOTS
 from omaha.rl import OmahaGymEnv, evaluate
 
 if TYPE_CHECKING:
-    from omaha.rl.evaluate import Evaluation
+    from omaha.rl.evaluation import Evaluation
 
 
 class LinearPolicy:
@@ -73,7 +73,7 @@ def random_policy(seed: int) -> Callable[[dict[str, Any]], int]:
 @dataclass
 class Training:
     """What :func:`train` produced: the policy, each hand's reward and the learning curve
-    (hands trained, :class:`~omaha.rl.evaluate.Evaluation`) when checkpoints were asked for."""
+    (hands trained, :class:`~omaha.rl.evaluation.Evaluation`) when checkpoints were asked for."""
 
     policy: LinearPolicy
     rewards: list[float] = field(default_factory=list)

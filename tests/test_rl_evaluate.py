@@ -1,4 +1,4 @@
-"""omaha.rl.evaluate (issue 23): a policy's bb/100 with a 95% interval, scored exactly as
+"""omaha.rl.evaluate (issue 23; the module omaha.rl.evaluation): a policy's bb/100 with a 95% interval, scored exactly as
 ``omaha play`` scores bot matches (the same session code), duplicate, seeded, and strict about
 its arguments; a masked action is played as a fold."""
 
@@ -16,7 +16,7 @@ from omaha.cli import main
 from omaha.errors import ConfigError, ConfigTypeError, IllegalActionError
 from omaha.game.bots import RandomBot, StrengthBot
 from omaha.rl import evaluate  # the function, before its module
-from omaha.rl.evaluate import Evaluation
+from omaha.rl.evaluation import Evaluation
 
 
 def calls_down(obs):
@@ -190,14 +190,14 @@ def test_it_is_omaha_rl_evaluate():
 
     import omaha.rl
 
-    assert omaha.rl.evaluate is evaluate is sys.modules["omaha.rl.evaluate"].evaluate
+    assert omaha.rl.evaluate is evaluate is sys.modules["omaha.rl.evaluation"].evaluate
 
 
 def test_omaha_rl_evaluate_is_the_function_whatever_was_imported_first():
     import subprocess
     import sys
 
-    code = ("import omaha.rl.evaluate, omaha.rl; from omaha.rl import evaluate; "
+    code = ("import omaha.rl.evaluation, omaha.rl; from omaha.rl import evaluate; "
             "assert callable(omaha.rl.evaluate) and callable(evaluate)")
     subprocess.run([sys.executable, "-c", code], check=True)
 
@@ -206,7 +206,7 @@ def test_the_evaluator_needs_neither_gymnasium_nor_pettingzoo():
     import subprocess
     import sys
 
-    code = ("import sys; from omaha.rl.evaluate import evaluate; "
+    code = ("import sys; from omaha.rl.evaluation import evaluate; "
             "assert 'gymnasium' not in sys.modules and 'pettingzoo' not in sys.modules; "
             "print(evaluate(lambda obs: 1, opponents='random', hands=10, seed=1))")
     out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True,

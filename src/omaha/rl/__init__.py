@@ -9,7 +9,7 @@
 * :class:`VectorTables` — many tables stepped in one call with NumPy arrays, for
   self-play throughput (:mod:`omaha.rl.vector`);
 * :func:`evaluate` — a policy's big blinds per 100 hands with a 95% confidence interval,
-  scored as bot matches are (:mod:`omaha.rl.evaluate`);
+  scored as bot matches are (:mod:`omaha.rl.evaluation`);
 * :func:`register_envs` — the Gymnasium ids ``omaha/PLO-v0``, ``omaha/PLO8-v0``,
   ``omaha/NLHE-v0``... (:mod:`omaha.rl.registration`).
 * :class:`Episode` and :class:`ActionSet` — the hand driver, observation encoding and
@@ -30,8 +30,7 @@ Every environment follows one reward policy: a masked action is played as a fold
 from __future__ import annotations
 
 import sys
-import types
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from omaha.rl.actions import ActionSet
 from omaha.rl.game import Episode, make_config
@@ -41,7 +40,7 @@ __all__ = ["ActionSet", "Episode", "OmahaGymEnv", "OmahaVectorEnv", "VectorTable
 
 _LAZY = {"env": "omaha.rl.aec", "raw_env": "omaha.rl.aec", "OmahaGymEnv": "omaha.rl.single",
          "VectorTables": "omaha.rl.vector", "OmahaVectorEnv": "omaha.rl.gym_vector",
-         "evaluate": "omaha.rl.evaluate", "register_envs": "omaha.rl.registration"}
+         "evaluate": "omaha.rl.evaluation", "register_envs": "omaha.rl.registration"}
 
 
 def _register_if_gymnasium() -> None:
@@ -56,23 +55,15 @@ def _register_if_gymnasium() -> None:
 _register_if_gymnasium()
 
 
-class _Package(types.ModuleType):
-    """``omaha.rl`` itself, so that ``omaha.rl.evaluate`` is always the function, never the
-    submodule of the same name (which the import system binds here when it is imported
-    first; ``from omaha.rl.evaluate import ...`` still reads the module)."""
-
-    @property
-    def evaluate(self) -> Any:
-        from omaha.rl.evaluate import evaluate
-
-        return evaluate
-
-    @evaluate.setter
-    def evaluate(self, value: Any) -> None:
-        pass   # the import system binding the submodule: the name stays the function
 
 
-sys.modules[__name__].__class__ = _Package
+if TYPE_CHECKING:   # for type checkers; at run time these come lazily from __getattr__
+    from omaha.rl.aec import env, raw_env
+    from omaha.rl.evaluation import evaluate
+    from omaha.rl.gym_vector import OmahaVectorEnv
+    from omaha.rl.registration import register_envs
+    from omaha.rl.single import OmahaGymEnv
+    from omaha.rl.vector import VectorTables
 
 
 def __getattr__(name: str) -> Any:

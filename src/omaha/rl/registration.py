@@ -17,7 +17,8 @@ Each is :class:`~omaha.rl.single.OmahaGymEnv` with that ``game`` (heads-up, 100 
 blinds 1/2, stakes 2/4, the strength bot opposite); every other option of the env goes to
 ``gymnasium.make`` as a keyword (``players=6``, ``opponents="random"``, ``stack=400``...).
 ``gymnasium.make_vec(id, num_envs=N)`` makes :class:`omaha.rl.gym_vector.OmahaVectorEnv`
-with the same keywords.
+with the same keywords, but for ``opponents``: the vector env's opponents are random legal
+actions (the default) or batch policies, not the engine's bots by name.
 
 How the ids get registered:
 
