@@ -28,10 +28,10 @@ def random_actions(episode_mask, rng):
 
 @pytest.mark.parametrize(("game", "players"), GAMES)
 def test_pettingzoo_api_test_passes(game, players):
-    from pettingzoo.test import api_test
-
-    with warnings.catch_warnings():
+    with warnings.catch_warnings():   # importing pettingzoo.test warns of its own old API
         warnings.simplefilter("ignore")
+        from pettingzoo.test import api_test
+
         api_test(env(game=game, players=players), num_cycles=60, verbose_progress=False)
     assert raw_env is aec_raw_env
 
