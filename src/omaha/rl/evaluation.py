@@ -36,7 +36,6 @@ True
 
 from __future__ import annotations
 
-import inspect
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -50,7 +49,7 @@ from omaha.game.bots import BOTS, SeatScore, act, run_session, situation
 from omaha.game.hand import Hand
 from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import ActionSet
-from omaha.rl.game import Episode, make_config, seed_option
+from omaha.rl.game import Episode, make_config, model_policy, seed_option
 
 __all__ = ["Evaluation", "evaluate"]
 
@@ -172,7 +171,8 @@ class _Seat:
         elif callable(getattr(spec, "decide", None)):
             self.bot = spec
         elif callable(getattr(spec, "predict", None)):
-            self.decide = _predictor(spec, deterministic)
+            predict = model_policy(spec, deterministic=deterministic)
+            self.decide = lambda obs: predict(obs, obs["action_mask"].astype(bool))
         elif callable(spec):
             self.decide = spec
         else:
@@ -213,17 +213,3 @@ def _unwrap(chosen: object) -> object:
     if isinstance(chosen, np.ndarray) and chosen.shape == (1,):
         chosen = chosen.reshape(())
     return chosen
-
-
-def _predictor(model: Any, deterministic: bool) -> Callable[[dict[str, Any]], object]:
-    """``model.predict`` as a policy: with ``action_masks`` when it takes them."""
-    predict = model.predict
-    try:
-        masks = "action_masks" in inspect.signature(predict).parameters
-    except (TypeError, ValueError):
-        masks = False
-    if masks:
-        return lambda obs: predict(obs, action_masks=obs["action_mask"].astype(bool),
-                                   deterministic=deterministic)
-    return lambda obs: predict(obs, deterministic=deterministic)
-

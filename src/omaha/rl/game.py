@@ -49,6 +49,7 @@ table's total chips in big blinds, ``players * stack / big_blind``, which no amo
 
 from __future__ import annotations
 
+import inspect
 import random
 from typing import Any
 
@@ -64,8 +65,8 @@ from omahacore.actions import LegalActions
 from omahacore.vector import PLAYER_FEATURES, TABLE_FEATURES, action_totals, observe_hand
 
 __all__ = ["PLAYER_FEATURES", "TABLE_FEATURES", "Episode", "amount_pair", "choice_option",
-           "deprecated_illegal_reward", "make_config", "options_option", "reward_option",
-           "seed_option"]
+           "deprecated_illegal_reward", "make_config", "model_policy", "options_option",
+           "reward_option", "seed_option"]
 
 # the chip features of the observation (the rest are 0/1 flags and one-hot cards)
 _TABLE_CHIPS = (108, 109, 110, 111)
@@ -445,6 +446,35 @@ def _public_actions(hand: Hand) -> list[str]:
 
 
 _POSTED = {"small_blind": "sb", "big_blind": "bb"}
+
+
+def model_policy(model: Any, *, deterministic: bool | None = None) -> Any:
+    """A model with ``predict`` (Stable-Baselines3's convention) as a policy
+    ``(observation, mask) -> action``, one statement for every env and the evaluator:
+    ``action_masks=mask`` goes to ``predict`` when its signature takes it (sb3-contrib's
+    ``MaskablePPO``), ``deterministic`` when given; of an ``(action, state)`` answer the
+    action is kept.
+
+    >>> class Model:
+    ...     def predict(self, observation, action_masks=None, deterministic=False):
+    ...         return int(np.flatnonzero(action_masks)[-1]), None
+    >>> model_policy(Model())({"observation": None}, np.array([True, True, False]))
+    1
+    """
+    predict = model.predict
+    try:
+        parameters = inspect.signature(predict).parameters
+    except (TypeError, ValueError):   # a builtin without a signature: the plain call
+        parameters = {}  # type: ignore[assignment]
+    masks = "action_masks" in parameters   # named: a **kwargs predict may forward it anywhere
+    extra = {} if deterministic is None else {"deterministic": deterministic}
+
+    def policy(observation: Any, mask: Any) -> Any:
+        chosen = (predict(observation, action_masks=mask, **extra) if masks
+                  else predict(observation, **extra))
+        return chosen[0] if isinstance(chosen, tuple) and len(chosen) == 2 else chosen
+
+    return policy
 
 
 def reward_option(value: object, what: str) -> float | None:

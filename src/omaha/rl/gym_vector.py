@@ -123,7 +123,13 @@ from omaha.errors import (
 )
 from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import ActionSet
-from omaha.rl.game import PLAYER_FEATURES, TABLE_FEATURES, choice_option, reward_option
+from omaha.rl.game import (
+    PLAYER_FEATURES,
+    TABLE_FEATURES,
+    choice_option,
+    model_policy,
+    reward_option,
+)
 from omaha.rl.game import seed_option as _seed_option
 from omaha.rl.vector import VectorTables
 
@@ -196,6 +202,9 @@ class OmahaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
             raise ConfigError("T1", "self_play=True plays every seat: leave opponents out")
         others = [i for i in range(players) if i != self.seat]
         self.opponents: dict[int, Any] = dict(zip(others, _policies(opponents, len(others))))
+        # a model's predict as a batch policy (observations, masks) -> actions
+        self._deciders = {seat: model_policy(p) if callable(getattr(p, "predict", None)) else p
+                          for seat, p in self.opponents.items()}
         self.copy = copy
         n = self.actions.size
         low, high = observation_bounds(players, self.stack, self.config.big_blind)
@@ -430,10 +439,7 @@ class OmahaVectorEnv(VectorEnv[Observations, Actions, npt.NDArray[Any]]):
                 picked: Any = (noise * mask[rows]).argmax(1)
             else:
                 observations, masks = core.observation[rows], mask[rows]
-                if callable(getattr(policy, "predict", None)):
-                    picked = policy.predict(observations, action_masks=masks)[0]
-                else:
-                    picked = policy(observations, masks)
+                picked = self._deciders[player](observations, masks)
             picked = np.asarray(picked)
             if picked.dtype.kind not in "iu" or picked.shape != (rows.size,) or (
                     rows.size and (picked.min() < 0 or picked.max() >= size)):

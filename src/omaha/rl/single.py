@@ -69,6 +69,7 @@ from omaha.rl.game import (
     choice_option,
     deprecated_illegal_reward,
     make_config,
+    model_policy,
     options_option,
     seed_option,
 )
@@ -100,6 +101,8 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         policies = _policies(opponents, players - 1)
         others = [i for i in range(players) if i != self.seat]
         self.opponents: dict[int, Any] = dict(zip(others, policies))
+        self._models = {seat: model_policy(p) for seat, p in self.opponents.items()
+                        if not hasattr(p, "decide") and not callable(p)}
         self.render_mode = choice_option(render_mode, "render_mode", (None, "ansi"))
         size = self.episode.actions.size
         self.action_space = spaces.Discrete(size)
@@ -156,7 +159,7 @@ class OmahaGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             if callable(policy):
                 action = policy(observation)
             else:   # a model: predict(observation, action_masks=...) -> (action, state)
-                action = policy.predict(observation, action_masks=mask.astype(bool))[0]
+                action = self._models[actor](observation, mask.astype(bool))
             episode.play(action)   # a masked action folds, as the learner's does
 
     # --- Gymnasium -----------------------------------------------------------------------
