@@ -2,7 +2,9 @@
 
 Each :class:`BotClient` joins a seat, answers its turns with a built-in policy
 (:class:`~omaha.game.bots.RandomBot` or :class:`~omaha.game.bots.StrengthBot`) and, when the connection
-drops, reconnects with its token and the last sequence number it saw, so it misses nothing.
+drops, reconnects with its token and the last sequence number it saw, so it misses nothing. Every
+answer quotes the id of the decision it answers (``decision``), so an answer repeated after
+a reconnection can never act on a later decision.
 With ``leave_after`` it gives up its seat once its table has dealt that many hands (playing
 out a hand it is in) and reports the chips cashed out.
 :func:`run_bots` runs many in one asyncio process until their tables have played the
@@ -161,6 +163,8 @@ class BotClient:
                     assert self.variant is not None
                     act = decide(self.bot, view, self.variant, self.rng)
                     act["hand"] = hand
+                    if message.get("decision") is not None:   # protocol 2: quote the id
+                        act["decision"] = message["decision"]
                     self.report.actions += 1
                     await ws.send(json.dumps(act))
         return False

@@ -8,8 +8,11 @@ Every message is one JSON object per WebSocket text frame with a ``"type"``. Cli
 every message, and of the engine's events, views and snapshots inside them, ships with the
 package (:func:`load_schema`).
 
->>> parse_client_message('{"type": "act", "action": "bet_or_raise", "to": 12, "hand": 3}')
-Act(action='bet_or_raise', to=12, hand=3, seat=None)
+Protocol version :data:`PROTOCOL_VERSION` (2): every ``update`` carries ``decision``, the id
+of the decision in play, and an ``act`` may quote it (a stale one gets ``stale_decision``).
+
+>>> parse_client_message('{"type": "act", "action": "bet_or_raise", "to": 12, "decision": 40}')
+Act(action='bet_or_raise', to=12, hand=None, seat=None, decision=40)
 >>> parse_client_message('{"type": "watch", "table": 2}')
 Watch(table=2, last_seq=None)
 >>> parse_client_message('{"type": "act", "action": "raise"}')
@@ -35,6 +38,7 @@ from omaha.limits import as_int, safe_repr
 __all__ = [
     "ACTIONS",
     "MAX_NAME",
+    "PROTOCOL_VERSION",
     "Act",
     "ClientMessage",
     "Join",
@@ -50,6 +54,11 @@ __all__ = [
 
 ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "show", "muck")
 """The actions a client may send (the :class:`~omaha.game.hand.Hand` methods of those names)."""
+
+PROTOCOL_VERSION = 2
+"""The arena protocol's version, sent in ``joined``, ``resumed`` and ``watching``. Version 2
+added decision ids (``update.decision``, ``act.decision``, the ``stale_decision`` error);
+version 1 clients, which send no ``decision``, play on unchanged."""
 
 MAX_NAME = 32
 MAX_TOKEN = 128
@@ -105,12 +114,19 @@ class Resume:
 
 @dataclass(frozen=True, slots=True)
 class Act:
-    """Do ``action`` for the connection's own seat; ``hand`` guards against stale decisions."""
+    """Do ``action`` for the connection's own seat.
+
+    ``decision`` (optional) is the id of the decision answered, as the ``update`` that asked
+    for it said: an answer quoting another id (late, or sent twice) is refused and changes
+    nothing; without it the action answers the current decision. ``hand`` guards against a
+    decision of an earlier hand.
+    """
 
     action: str
     to: int | None = None
     hand: int | None = None
     seat: int | None = None
+    decision: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,7 +154,7 @@ class Ping:
 ClientMessage = Join | Resume | Act | Leave | Watch | Ping
 
 _FIELDS = {"join": {"name", "table", "token"}, "resume": {"token", "last_seq"},
-           "act": {"action", "to", "hand", "seat"}, "leave": {"token"},
+           "act": {"action", "to", "hand", "seat", "decision"}, "leave": {"token"},
            "watch": {"table", "last_seq"}, "ping": set()}
 
 
@@ -230,7 +246,8 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         if (to is None) != (action != "bet_or_raise"):
             raise ProtocolError("bad_message", "give to with bet_or_raise, and only with it")
         return Act(action=action, to=to, hand=_int(data, "hand", minimum=1),
-                   seat=_int(data, "seat", minimum=1))
+                   seat=_int(data, "seat", minimum=1),
+                   decision=_int(data, "decision", minimum=1))
     return Ping()
 
 

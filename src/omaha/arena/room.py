@@ -62,7 +62,8 @@ from omaha.game.table import Table
 from omaha.limits import as_amount, as_int
 from omahacore.cards import format_cards
 
-__all__ = ["Arena", "ArenaSettings", "TableRoom", "hash_token"]
+__all__ = ["Arena", "ArenaSettings", "SettingsChanged", "TableRoom", "hash_token",
+           "settings_changes"]
 
 Emit = Callable[["TableRoom", int, dict[str, Any]], None]
 EmitPublic = Callable[["TableRoom", dict[str, Any]], None]
@@ -131,6 +132,48 @@ class ArenaSettings:
         return cls(**data)
 
 
+class SettingsChanged(OmahaError):
+    """The settings given to :meth:`Arena.open` differ from those stored at the first start
+    (``changes``: what differs, as :func:`settings_changes` words it)."""
+
+    def __init__(self, message: str, changes: list[str]) -> None:
+        super().__init__(message)
+        self.changes = changes
+
+
+FIXED_SETTINGS = ("seats", "game")
+"""Settings no restart changes, ``--reconfigure`` or not: every table's stored snapshot (and
+its last hand) holds its seat count and game, which the engine restores as they were."""
+
+
+def _flat(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        if isinstance(value, dict) and key != "variant":
+            out.update(_flat(value, f"{prefix}{key}."))
+        else:
+            out[prefix + key] = value
+    return out
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, dict) and "name" in value:   # a variant: its name
+        return str(value["name"])
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
+def settings_changes(stored: ArenaSettings, given: ArenaSettings) -> list[str]:
+    """What differs between two settings, one ``name stored -> given`` item each (the
+    game's and the clock's fields by their dotted names: ``game.big_blind 2 -> 4``).
+
+    >>> settings_changes(ArenaSettings(seats=6), ArenaSettings(seats=9, buy_in=300))
+    ['seats 6 -> 9', 'buy_in 200 -> 300']
+    """
+    old, new = _flat(stored.to_dict()), _flat(given.to_dict())
+    return [f"{name} {_shown(old.get(name))} -> {_shown(new[name])}"
+            for name in new if old.get(name) != new[name]]
+
+
 class TableRoom:
     """One table: seats, the hand in play on the clock, persistence and broadcasts."""
 
@@ -160,6 +203,21 @@ class TableRoom:
     def hand_number(self) -> int:
         """The number of the current (or last) hand, 0 before the first."""
         return self.table.hands_played
+
+    @property
+    def decision(self) -> int | None:
+        """The id of the decision in play (someone is to act), or None.
+
+        It is the table's sequence number of the last event before the decision: every
+        action or timeout adds an event, so no two decisions of a table share an id, and it
+        is derived from what is stored (the hand's ``seq_base`` and its replayed events), so
+        a restarted server asks the same decision under the same id and never reuses an id
+        for another one.
+        """
+        game = self.game
+        if game is None or game.hand.is_over or game.hand.to_act is None:
+            return None
+        return self.seq_base + game.hand.event_count
 
     @property
     def in_hand(self) -> bool:
@@ -293,7 +351,8 @@ class TableRoom:
         return {"type": "update", "table": self.number, "hand": self.hand_number,
                 "events": [numbered(seq, self.hand_number, event, seat)
                            for seq, event in items if seq > joined],
-                "view": self.view(seat) if view is True else view}
+                "view": self.view(seat) if view is True else view,
+                "decision": self.decision}
 
     def resume_items(self, seat: int | None,
                      last_seq: int) -> tuple[list[dict[str, Any]], bool]:
@@ -453,6 +512,13 @@ class TableRoom:
                                 f"{late[-1].at_ms} ms ({late[-1].action.value}); the action "
                                 "came too late", rule="D2")
         game = self.game
+        expected = self.decision
+        if message.decision is not None and message.decision != expected:
+            # a late or repeated answer: never applied to the decision now in play
+            now = "no decision is in play" if game is None or expected is None else \
+                f"expected decision {expected} (seat {game.hand.to_act} to act)"
+            raise ProtocolError("stale_decision", f"decision {message.decision} is not the "
+                                f"one in play: {now}; nothing was changed")
         if game is None or game.hand.is_over:
             raise ProtocolError("no_hand", "no hand is in play")
         if seat not in game.hand.seats:
@@ -610,14 +676,44 @@ class Arena:
     @classmethod
     def open(cls, storage: Storage, settings: ArenaSettings | None = None, *, emit: Emit,
              now: Callable[[], int] | None = None,
-             emit_public: EmitPublic | None = None) -> Arena:
-        """Load the arena from ``storage`` (its stored settings win), or create it."""
+             emit_public: EmitPublic | None = None,
+             reconfigure: bool | None = None) -> Arena:
+        """Load the arena from ``storage``, or create it with ``settings``.
+
+        The settings are stored at the first start. On a later one, ``reconfigure`` says
+        what ``settings`` that differ from the stored ones do: None (the default) ignores
+        them (the stored settings win); False refuses them (:class:`SettingsChanged`,
+        naming every difference); True applies them, which a restart can do for the house
+        rules (buy-in, rebuy, hand pause, clock, spectators: they take effect from the
+        restart, the hand in play resuming on a fresh clock anyway) and for more tables
+        (created empty), but not for the game or the seat count of the tables that exist
+        nor for fewer tables (:class:`SettingsChanged` then too).
+        """
         stored = storage.settings()
         if stored is not None:
             try:
-                settings = ArenaSettings.from_dict(stored)
+                kept = ArenaSettings.from_dict(stored)
             except (TypeError, ValueError) as exc:   # OmahaError is a ValueError
                 raise StorageError(f"the stored settings are unusable: {exc}") from None
+            changes = [] if settings is None or reconfigure is None else \
+                settings_changes(kept, settings)
+            if changes and not reconfigure:
+                raise SettingsChanged(
+                    "the database was set up with other settings (stored -> given): "
+                    f"{', '.join(changes)}; give the stored ones to resume, or "
+                    "--reconfigure to apply them", changes)
+            if changes:
+                assert settings is not None
+                fixed = [c for c in changes if c.split(" ")[0].split(".")[0] in FIXED_SETTINGS]
+                if settings.tables < kept.tables:
+                    fixed.insert(0, f"tables {kept.tables} -> {settings.tables}")
+                if fixed:
+                    raise SettingsChanged(
+                        "--reconfigure cannot change the game or the seats of the tables "
+                        f"that exist, nor remove tables: {', '.join(fixed)}", fixed)
+                storage.save_settings(settings.to_dict())
+            else:
+                settings = kept
         elif settings is None:
             settings = ArenaSettings()
         else:

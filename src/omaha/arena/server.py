@@ -30,6 +30,7 @@ from typing import Any
 
 from omaha.arena.driver import ClockDriver
 from omaha.arena.messages import (
+    PROTOCOL_VERSION,
     Act,
     Join,
     Leave,
@@ -187,7 +188,8 @@ class ArenaServer:
     def __init__(self, db: str | Storage, settings: ArenaSettings | None = None, *,
                  host: str = "127.0.0.1", port: int = 8765, max_size: int = 4096,
                  rate: float = 50.0, burst: int = 100, stats_path: str | None = None,
-                 synchronous: str = "NORMAL", open_timeout: float = OPEN_TIMEOUT) -> None:
+                 synchronous: str = "NORMAL", open_timeout: float = OPEN_TIMEOUT,
+                 reconfigure: bool | None = None) -> None:
         self.host, self.port = host, port
         self.max_size = as_int(max_size, "max_size", low=1, high=MAX_FRAME)
         self.rate = _positive(rate, "rate", MAX_RATE)
@@ -205,8 +207,13 @@ class ArenaServer:
         self._closers: set[asyncio.Task[None]] = set()
         self.storage: Storage = (SqliteStorage(db, synchronous=synchronous)
                                  if isinstance(db, str) else db)
-        self.arena = Arena.open(self.storage, settings, emit=self._emit,
-                                emit_public=self._emit_public)
+        try:   # reconfigure: what settings unlike the stored ones do (see Arena.open)
+            self.arena = Arena.open(self.storage, settings, emit=self._emit,
+                                    emit_public=self._emit_public, reconfigure=reconfigure)
+        except BaseException:
+            if isinstance(db, str):
+                self.storage.close()
+            raise
 
     # --- arena callbacks ---------------------------------------------------------------
 
@@ -467,10 +474,12 @@ class ArenaServer:
         self._attach(client, room, seat)
         joined = room.players[seat].joined_seq
         client.push({"type": "joined", "table": room.number, "seat": seat, "token": token,
-                     "seq": joined, "settings": self.arena.settings.to_dict()})
+                     "seq": joined, "settings": self.arena.settings.to_dict(),
+                     "protocol": PROTOCOL_VERSION})
         items, _ = room.resume_items(seat, joined)   # a repeated join catches up from the start
         client.push({"type": "update", "table": room.number, "hand": room.hand_number,
-                     "events": items, "view": room.view(seat)})
+                     "events": items, "view": room.view(seat),
+                     "decision": room.decision})
         room.reconnect(seat)
         if room.can_start():
             self._schedule_start(room)
@@ -483,9 +492,11 @@ class ArenaServer:
         self._attach(client, room, seat)
         items, gap = room.resume_items(seat, message.last_seq)
         client.push({"type": "resumed", "table": room.number, "seat": seat,
-                     "seq": room.log.last_seq, "gap": gap})
+                     "seq": room.log.last_seq, "gap": gap,
+                     "protocol": PROTOCOL_VERSION})
         client.push({"type": "update", "table": room.number, "hand": room.hand_number,
-                     "events": items, "view": room.view(seat)})
+                     "events": items, "view": room.view(seat),
+                     "decision": room.decision})
         room.reconnect(seat)
         if room.can_start():
             self._schedule_start(room)
@@ -534,9 +545,11 @@ class ArenaServer:
         client.watching = room
         room.spectators = len(watchers)
         client.push({"type": "watching", "table": room.number, "seq": room.log.last_seq,
-                     "gap": gap, "settings": self.arena.settings.to_dict()})
+                     "gap": gap, "settings": self.arena.settings.to_dict(),
+                     "protocol": PROTOCOL_VERSION})
         client.push({"type": "update", "table": room.number, "hand": room.hand_number,
-                     "events": items, "view": room.view(None)})
+                     "events": items, "view": room.view(None),
+                     "decision": room.decision})
 
 
 def _positive(value: object, what: str, high: float) -> float:

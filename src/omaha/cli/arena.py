@@ -38,33 +38,53 @@ def add_parser(commands: Any) -> None:
     serve = commands.add_parser("serve", help="run the arena: tables bots play over WebSockets",
                                 description="Run the arena server (state kept in --db).")
     serve.add_argument("--db", required=True, type=arena_db,
-                       help="the arena's SQLite database (created if missing)")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=port, default=8765, help="1-65535; 0 picks a free port")
-    serve.add_argument("--tables", type=positive, default=4)
-    serve.add_argument("--seats", type=positive, default=6)
+                       help="the arena's SQLite database (created if missing; required)")
+    serve.add_argument("--host", default="127.0.0.1", help="address to bind (default %(default)s)")
+    serve.add_argument("--port", type=port, default=8765,
+                       help="1-65535; 0 picks a free port (default %(default)s)")
+    serve.add_argument("--tables", type=positive, default=4,
+                       help="tables, created at the first start (default %(default)s)")
+    serve.add_argument("--seats", type=positive, default=6,
+                       help="seats per table (default %(default)s)")
     add_variant(serve, default="plo8")
     serve.add_argument("--structure", choices=("fixed-limit", "pot-limit", "no-limit"),
                        help="default: the variant's")
     serve.add_argument("--blinds", type=blinds, default=None,
                        help=f"{BLINDS_HELP} (default 2 with the small blind derived: 1/2; "
                        "fixed limit: bets are BB and 2BB)")
-    serve.add_argument("--buy-in", type=positive, default=200)
+    serve.add_argument("--buy-in", type=positive, default=200,
+                       help="chips for a new player and a rebuy (default %(default)s)")
     serve.add_argument("--no-rebuy", dest="rebuy", action="store_false",
-                       help="do not top busted players up to the buy-in")
-    serve.add_argument("--hand-pause-ms", type=non_negative, default=0)
-    serve.add_argument("--base-ms", type=non_negative, default=10_000, help="D1 base time")
-    serve.add_argument("--countdown-ms", type=non_negative, default=20_000, help="D1 countdown")
-    serve.add_argument("--reconnect-bonus-ms", type=non_negative, default=20_000, help="D3")
-    serve.add_argument("--max-frame", type=positive, default=4096, help="bytes per frame")
+                       help="do not top busted players up to the buy-in (default: they are)")
+    serve.add_argument("--hand-pause-ms", type=non_negative, default=0,
+                       help="pause before each hand (default %(default)s)")
+    serve.add_argument("--base-ms", type=non_negative, default=10_000,
+                       help="D1 base time (default %(default)s)")
+    serve.add_argument("--countdown-ms", type=non_negative, default=20_000,
+                       help="D1 countdown (default %(default)s)")
+    serve.add_argument("--reconnect-bonus-ms", type=non_negative, default=20_000,
+                       help="D3 (default %(default)s)")
+    serve.add_argument("--max-frame", type=positive, default=4096,
+                       help="bytes per frame (default %(default)s)")
     serve.add_argument("--rate", type=positive_real, default=50.0,
-                       help="messages per second per client (a finite number above 0)")
-    serve.add_argument("--burst", type=positive, default=100)
+                       help="messages per second per client (a finite number above 0; "
+                       "default %(default)s)")
+    serve.add_argument("--burst", type=positive, default=100,
+                       help="messages a client may send at once above --rate "
+                       "(default %(default)s)")
     serve.add_argument("--spectators", type=non_negative, default=16,
-                       help="most spectators watching one table")
+                       help="most spectators watching one table (default %(default)s)")
     serve.add_argument("--fsync", action="store_true",
-                       help="fsync every commit (survives power loss, not just a crash)")
-    serve.add_argument("--stats", type=output_file, help="write load statistics (JSON) to this file every second")
+                       help="fsync every commit (survives power loss, not just a crash; "
+                       "default off)")
+    serve.add_argument("--stats", type=output_file,
+                       help="write load statistics (JSON) to this file every second "
+                       "(default: none)")
+    serve.add_argument("--reconfigure", action="store_true",
+                       help="on an existing --db, apply settings unlike the stored ones "
+                       "(the house rules: buy-in, rebuy, pauses, clock, spectators; more "
+                       "tables); without it a restart with other settings exits 2. The game "
+                       "and the seats never change (default off)")
     serve.set_defaults(run=run_serve)
 
     bots = commands.add_parser("bots", help="run bot clients against an arena",
@@ -142,7 +162,8 @@ def run_serve(args: argparse.Namespace) -> int:
         asyncio.run(serve(args.db, settings, host=args.host, port=args.port, ready=ready,
                           max_size=args.max_frame, rate=args.rate, burst=args.burst,
                           stats_path=args.stats,
-                          synchronous="FULL" if args.fsync else "NORMAL"))
+                          synchronous="FULL" if args.fsync else "NORMAL",
+                          reconfigure=args.reconfigure))
     except (OmahaError, OSError, sqlite3.Error) as exc:
         print(f"omaha serve: {one_line(str(exc))}", file=sys.stderr)
         return 2
