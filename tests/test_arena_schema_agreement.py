@@ -29,6 +29,8 @@ VALID = [
     {"type": "act", "action": "fold"},
     {"type": "act", "action": "bet_or_raise", "to": 12, "hand": 3, "seat": 2},
     {"type": "act", "action": "check_or_call", "to": None, "hand": None, "seat": None},
+    {"type": "act", "action": "call", "decision": 812},
+    {"type": "act", "action": "fold", "hand": 2, "decision": None},
     {"type": "leave", "token": "forged"},
     {"type": "watch", "table": 1},
     {"type": "watch", "table": 1, "last_seq": None},
@@ -61,7 +63,8 @@ def verdicts(message):
 
 def mutations():
     for message in VALID:
-        fields = ["type", "name", "table", "token", "last_seq", "action", "to", "hand", "seat"]
+        fields = ["type", "name", "table", "token", "last_seq", "action", "to", "hand", "seat",
+                  "decision"]
         for field in fields:
             if field in message:
                 yield {k: v for k, v in message.items() if k != field}
@@ -87,7 +90,7 @@ def test_the_schema_name_rule_is_the_parsers():
 
 
 KEYS = st.sampled_from(["type", "name", "table", "token", "last_seq", "action", "to", "hand",
-                        "seat", "x"])
+                        "seat", "decision", "x"])
 VALUES = st.one_of(st.sampled_from(ODD_VALUES), st.integers(-5, 2**54), st.text(max_size=40),
                    st.floats(allow_nan=False),
                    st.sampled_from(["join", "resume", "act", "leave", "watch", "ping"]))
