@@ -178,6 +178,10 @@ def test_an_unreadable_file_is_one_invalid_report_and_the_rest_go_on(tmp_path):
     got = reports(tmp_path / "missing.phh", DATA / "pluribus_100_0.phh")
     assert [(r.hand, r.result) for r in got] == [(None, "invalid"), (None, "matched")]
     assert "cannot read the file" in got[0].error
+    assert got[0].unreadable and not got[1].unreadable
+    broken = tmp_path / "broken.phh"   # a file read but not valid: an invalid hand, readable
+    broken.write_text("variant = 'PO'\nantes = [0, 0\n")
+    assert not reports(broken)[0].unreadable
 
 
 # --- round trips: decimals and inf out as they came in --------------------------------------

@@ -107,7 +107,7 @@ class _ReplayTally:
         self.unreadable = 0
 
     def add(self, report: HandReport) -> None:
-        if report.hand is None and report.result == "invalid" and "cannot read" in (report.error or ""):
+        if report.unreadable:
             self.unreadable += 1
         else:
             self.counts[report.result] += 1

@@ -45,10 +45,9 @@ import re
 import warnings
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import IO, Literal
+from typing import IO, TYPE_CHECKING, Literal
 
 from omaha.errors import HistoryError, UnevaluableHandError, UnsupportedVariantError
 from omaha.limits import MAX_PHH_BYTES
@@ -57,6 +56,9 @@ from omaha.phh.history import HandHistory, UnknownFieldWarning
 from omaha.phh.io import load_toml
 from omaha.phh.replay import replay_history
 from omahacore.phhfast import replay_text as _fast_replay
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 __all__ = ["RESULTS", "HandReport", "Result", "iter_sections", "replay_files", "replay_section"]
 
@@ -91,6 +93,8 @@ class HandReport:
             whose depth is unknown), None unless replayed.
         expected_stacks: the file's own ``finishing_stacks``, None when it has none.
         error: why the hand is invalid or unevaluable (file, hand, field or action), else None.
+        unreadable: the file could not be read at all (its one ``invalid`` report, ``hand``
+            None); not in the JSON, whose ``error`` says so.
     """
 
     file: str
@@ -99,6 +103,7 @@ class HandReport:
     finishing_stacks: tuple[Amount, ...] | None = None
     expected_stacks: tuple[Amount, ...] | None = None
     error: str | None = None
+    unreadable: bool = False
 
     @property
     def ok(self) -> bool:
@@ -166,8 +171,7 @@ def _starts_with_header(file: IO[bytes]) -> bool:
         line += piece
         if not ended and len(line) < 1 << 16:
             continue            # a line read in pieces (past 64 KiB it is no header anyway)
-        stripped = line.strip()
-        if stripped and not stripped.startswith(b"#"):
+        if _meaningful(line):
             return _header(line) is not None
         line, skipping = b"", not ended
     return _header(line) is not None
@@ -190,14 +194,19 @@ def _read_head(path: str | os.PathLike[str]) -> bytes:
         os.close(fd)
 
 
+def _meaningful(line: bytes) -> bool:
+    """A line that is neither blank nor a comment (the first such decides the file's kind)."""
+    stripped = line.strip()
+    return bool(stripped) and not stripped.startswith(b"#")
+
+
 def _first_line(data: bytes) -> tuple[int, int]:
     """Where the first line that is not blank or a comment starts and ends."""
     start = 0
     while start < len(data):
         end = data.find(b"\n", start)
         end = len(data) if end < 0 else end + 1
-        stripped = data[start:end].strip()
-        if stripped and not stripped.startswith(b"#"):
+        if _meaningful(data[start:end]):
             return start, end
         start = end
     return start, start
@@ -381,6 +390,8 @@ def replay_files(paths: Iterable[str | os.PathLike[str]], *, jobs: int = 1) -> I
         for batch in batches:
             yield from _replay_batch(batch)
         return
+    from concurrent.futures import ProcessPoolExecutor  # only here: 20 ms of imports
+
     workers = jobs or os.cpu_count() or 1
     with ProcessPoolExecutor(max_workers=workers) as pool:
         pending: deque[Future[list[HandReport]]] = deque()
@@ -413,4 +424,5 @@ def _batches(paths: Iterable[str | os.PathLike[str]]) -> Iterator[_Batch]:
 
 def _replay_batch(batch: _Batch) -> list[HandReport]:
     return [replay_section(file, hand, text) if isinstance(text, bytes)
-            else HandReport(file, hand, "invalid", error=text) for file, hand, text in batch]
+            else HandReport(file, hand, "invalid", error=text, unreadable=True)
+            for file, hand, text in batch]
