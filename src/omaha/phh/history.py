@@ -53,7 +53,13 @@ from omaha.phh.amounts import (
     is_inf,
     scaled,
 )
-from omaha.phh.notation import Action, heads_up_reversed, parse_action, whole_chips
+from omaha.phh.notation import (
+    Action,
+    bet_amount_text,
+    heads_up_reversed,
+    parse_action,
+    whole_chips,
+)
 from omaha.phh.variants import PORTABLE_CODES, Variant, variant_for_code
 
 __all__ = [
@@ -494,16 +500,15 @@ def _decimals(fields: Mapping[str, Any]) -> int:
         decimals = max(decimals, places)
     actions = fields.get("actions")
     for index, text in enumerate(actions if isinstance(actions, (list, tuple)) else ()):
-        if isinstance(text, str) and "cbr" in text:
-            words = text.partition("#")[0].split()
-            if len(words) == 3 and words[1] == "cbr":
-                try:
-                    places = decimals_of([Decimal(words[2])])
-                except ArithmeticError:
-                    continue   # parse_action words the error
-                if places > MAX_DECIMALS:
-                    raise HistoryError(_too_fine(places), index=index, action=text)
-                decimals = max(decimals, places)
+        amount = bet_amount_text(text) if isinstance(text, str) else None
+        if amount is not None:
+            try:
+                places = decimals_of([Decimal(amount)])
+            except ArithmeticError:
+                continue   # parse_action words the error
+            if places > MAX_DECIMALS:
+                raise HistoryError(_too_fine(places), index=index, action=text)
+            decimals = max(decimals, places)
     return decimals
 
 

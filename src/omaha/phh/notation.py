@@ -63,6 +63,7 @@ __all__ = [
     "NoOp",
     "PhhCard",
     "ShowOrMuck",
+    "bet_amount_text",
     "blind_players",
     "format_action",
     "format_phh_cards",
@@ -242,9 +243,7 @@ def parse_action(text: str, *, players: int | None = None, decimals: int = 0) ->
         ValueError: the notation is malformed; the message says why. Callers that know
             the action's place wrap it in a :class:`~omaha.errors.HistoryError`.
     """
-    body, hash_sign, note = text.partition("#")
-    commentary = note.strip() if hash_sign else None
-    words = body.split()
+    words, commentary = _words(text)
     if not words:
         return NoOp(commentary)
     actor, verb, args = words[0], words[1] if len(words) > 1 else "", words[2:]
@@ -266,6 +265,26 @@ def parse_action(text: str, *, players: int | None = None, decimals: int = 0) ->
     if verb in ("f", "cc", "cbr", "sm"):
         raise ValueError(f"wrong arguments for {verb!r}: {' '.join(args) or 'none'}")
     raise ValueError(f"unknown action {verb!r}; a player can f, cc, cbr AMOUNT or sm [CARDS]")
+
+
+def _words(text: str) -> tuple[list[str], str | None]:
+    """An action's words and its commentary (after ``#``, None without one)."""
+    body, hash_sign, note = text.partition("#")
+    return body.split(), (note.strip() if hash_sign else None)
+
+
+def bet_amount_text(text: str) -> str | None:
+    """The amount of a ``pN cbr AMOUNT`` action as written, where :func:`parse_action` reads
+    it (None for any other action): a hand's decimal places are counted from these before its
+    actions are parsed in that unit.
+
+    >>> bet_amount_text("p3 cbr 4.50 # open"), bet_amount_text("p1 cc")
+    ('4.50', None)
+    """
+    if "cbr" not in text:   # most actions: no split needed
+        return None
+    words, _ = _words(text)
+    return words[2] if len(words) == 3 and words[1] == "cbr" else None
 
 
 def _parse_dealer(
