@@ -14,4 +14,4 @@ settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "omaha"))
 
 # A throwaway PostgreSQL server for the storage tests (issue 24): postgres_server (the admin
 # URL), postgres_url (a fresh database per test), any_storage_url (sqlite and postgres).
-from postgres_server import any_storage_url, postgres_server, postgres_url  # noqa: E402,F401
+from postgres_server import any_storage_url, postgres_server, postgres_url  # noqa: F401

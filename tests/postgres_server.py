@@ -143,14 +143,15 @@ def _pg_ctl(base: Path) -> PostgresServer:
                    check=True, capture_output=True, timeout=120)
     options = f"-h '' -k {base} -F -c synchronous_commit=off -c full_page_writes=off"
     start = subprocess.run([pg_ctl, "-D", str(data), "-l", str(log), "-w", "-t", "60",
-                            "-o", options, "start"], capture_output=True, text=True, timeout=90)
+                            "-o", options, "start"], check=False, capture_output=True, text=True,
+                           timeout=90)
     if start.returncode != 0:
         text = log.read_text(errors="replace")[-2000:] if log.exists() else ""
         raise PostgresUnavailable(f"pg_ctl start failed: {start.stderr.strip()} {text}")
 
     def stop() -> None:
         subprocess.run([pg_ctl, "-D", str(data), "-m", "immediate", "-w", "stop"],
-                       capture_output=True, timeout=60)
+                       check=False, capture_output=True, timeout=60)
 
     return PostgresServer(f"postgresql://postgres@/postgres?host={base}", f"pg_ctl {pg_ctl}",
                           stop)
