@@ -641,3 +641,59 @@ def test_postgres_a_server_that_is_not_there_is_a_storage_error(postgres_server)
     gone = postgres_server.replace("host=", "host=/nonexistent/")
     with pytest.raises(StorageError, match="cannot connect"):
         PostgresStorage(gone, connect_timeout=1)
+
+
+# --- SQLite only -----------------------------------------------------------------------------
+
+_SQLITE_V2 = """
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+CREATE TABLE tables (id INTEGER PRIMARY KEY, snapshot TEXT NOT NULL, seq_base INTEGER NOT NULL);
+CREATE TABLE actions (id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL,
+    hand INTEGER NOT NULL, seat INTEGER NOT NULL, action TEXT NOT NULL, amount INTEGER,
+    policy TEXT);
+CREATE TABLE seats (table_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+    token_hash TEXT NOT NULL UNIQUE, joined_seq INTEGER NOT NULL, PRIMARY KEY (table_id, seat));
+CREATE TABLE hands (table_id INTEGER NOT NULL, hand INTEGER NOT NULL, seq_base INTEGER NOT NULL,
+    last_seq INTEGER NOT NULL, events TEXT NOT NULL, phh TEXT NOT NULL,
+    PRIMARY KEY (table_id, hand));
+CREATE TABLE ledger (id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL,
+    seat INTEGER NOT NULL, amount INTEGER NOT NULL, kind TEXT NOT NULL,
+    before_hand INTEGER NOT NULL);
+CREATE TABLE leaving (table_id INTEGER NOT NULL, seat INTEGER NOT NULL,
+    PRIMARY KEY (table_id, seat));
+CREATE TABLE cash_outs (id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL,
+    seat INTEGER NOT NULL, name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE,
+    amount INTEGER NOT NULL, before_hand INTEGER NOT NULL);
+INSERT INTO meta VALUES ('schema', '2');
+"""
+
+
+def test_sqlite_a_version_2_file_is_upgraded_with_unclaimed_leases(tmp_path):
+    import json
+
+    from omaha.history.sealing import dumps_snapshot
+
+    path = str(tmp_path / "old.db")
+    db = sqlite3.connect(path)
+    db.executescript(_SQLITE_V2)
+    db.execute("INSERT INTO tables VALUES (1, ?, 4)", (dumps_snapshot(snapshot(1)),))
+    db.execute("INSERT INTO actions (table_id, hand, seat, action) VALUES (1, 2, 1, 'call')")
+    db.execute("INSERT INTO seats VALUES (1, 1, 'ann', 'h-ann', 0)")
+    db.execute("INSERT INTO meta VALUES ('settings', ?)", (json.dumps({"tables": 1}),))
+    db.commit()
+    db.close()
+    store = SqliteStorage(path)
+    try:
+        assert store.settings() == {"tables": 1}
+        record = store.table(1)
+        assert (record.snapshot, record.seq_base, record.actions) == \
+            (snapshot(1), 4, [ActionRecord(2, 1, "call")])
+        assert store.seats() == [SeatRecord(1, 1, "ann", "h-ann", 0)]
+        [lease] = store.leases()
+        assert (lease.table, lease.owner, lease.epoch, lease.live) == (1, "", 0, False)
+        assert store.claim(1, "p1", "ws://p1", LONG) == 1
+        store.append_action(1, ActionRecord(2, 2, "fold"))
+        assert len(store.table(1).actions) == 2
+    finally:
+        store.close()
+    assert execute_sql(path, "SELECT value FROM meta WHERE key = 'schema'") == [("3",)]
