@@ -216,13 +216,15 @@ def test_a_version_1_database_is_upgraded_in_place(tmp_path):
     db = sqlite3.connect(path)
     db.execute("DROP TABLE cash_outs")
     db.execute("DROP TABLE leaving")
+    db.execute("DROP TABLE leases")
     db.execute("UPDATE meta SET value='1' WHERE key='schema'")
     db.commit()
     db.close()
     arena, _, _, _ = make_arena(path)
     assert len(arena.rooms[1].players) == 1 and arena.storage.cash_outs() == []
     row = arena.storage._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-    assert row == ("2",)
+    assert row == ("3",)                          # versions 2 and 3 applied (issue 24)
+    assert [lease.table for lease in arena.storage.leases()] == [1]
 
 
 def test_spectator_updates_carry_the_public_view_only_while_someone_watches(tmp_path):

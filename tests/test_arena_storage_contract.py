@@ -316,9 +316,6 @@ def test_seats_of_every_table_and_the_token_index(store):
     assert store.seat_of("h6") == SeatRecord(1, 6, "x", "h6", 0)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24: a constraint violation leaks the driver's "
-                   "own exception (sqlite3.IntegrityError, psycopg.errors.UniqueViolation) "
-                   "instead of StorageError")
 def test_a_taken_seat_or_token_is_a_storage_error(store):
     store.create_table(1, snapshot(1), seq_base=0)
     claimed(store, 1)
@@ -426,8 +423,6 @@ def test_claim_renew_release_and_the_lobby(opener):
                                                                   (3, "p2", 1)]
 
 
-@pytest.mark.xfail(strict=True, reason="issue 24: SqlStorage.renew extends every lease row of "
-                   "the owner (UPDATE leases ... WHERE owner=?), the released ones too")
 def test_renew_does_not_bring_back_a_released_lease(opener):
     a, b = opener(), opener()
     a.create_table(1, snapshot(1), seq_base=0)

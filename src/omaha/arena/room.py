@@ -42,7 +42,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from omaha.arena.messages import Act, ProtocolError
-from omaha.arena.storage import (
+from omaha.arena.records import (
     ActionRecord,
     CashOut,
     FinishedHand,
@@ -59,15 +59,28 @@ from omaha.game.clock import ClockConfig, TimeoutPolicy
 from omaha.game.clocked import ClockedHand, ClockedView, TimeRanOut
 from omaha.game.hand import Hand
 from omaha.game.table import Table
-from omaha.limits import as_amount, as_int
+from omaha.limits import ARENA_LEASE_MS, as_amount, as_int
 from omahacore.cards import format_cards
 
-__all__ = ["Arena", "ArenaSettings", "SettingsChanged", "TableRoom", "hash_token",
-           "settings_changes"]
+__all__ = ["Arena", "ArenaSettings", "SettingsChanged", "TableElsewhere", "TableRoom",
+           "hash_token", "settings_changes"]
 
 Emit = Callable[["TableRoom", int, dict[str, Any]], None]
 EmitPublic = Callable[["TableRoom", dict[str, Any]], None]
 RESUME_HANDS = 200   # a client further behind than this many hands gets a gap
+LEASE_MS = ARENA_LEASE_MS   # how long a table's lease lasts unless renewed (every third)
+
+
+class TableElsewhere(OmahaError):
+    """The request is for a table this process does not play: ``owner`` is the public URL
+    of the process that does (None: between owners, retry shortly). Nothing was changed;
+    the server answers with a ``redirect``."""
+
+    def __init__(self, table: int, owner: str | None) -> None:
+        where = f"is played by {owner}" if owner else "is between owners; retry shortly"
+        super().__init__(f"table {table} {where}")
+        self.table = table
+        self.owner = owner
 
 
 def hash_token(token: str) -> str:
@@ -653,16 +666,23 @@ class TableRoom:
 
 
 class Arena:
-    """All the tables of one server process, over one :class:`Storage`.
+    """The tables one server process plays, over one :class:`Storage`.
 
     ``emit(room, seat, message)`` receives every message for a seat; ``emit_public(room,
     message)`` every spectator ``update`` of a table watched (:attr:`TableRoom.spectators`);
     ``now`` gives integer milliseconds (default :class:`~omaha.game.clock.MonotonicClock`).
+
+    The process plays the tables whose lease it holds (:attr:`rooms`, at most
+    ``max_tables``; all of them by default), as ``owner`` (a unique id) announcing ``url``
+    (its public address, for redirects and the lobby); ``lease_ms`` is how long a lease lasts
+    unless renewed (:meth:`renew`).
     """
 
     def __init__(self, storage: Storage, settings: ArenaSettings, emit: Emit,
                  now: Callable[[], int] | None = None,
-                 emit_public: EmitPublic | None = None) -> None:
+                 emit_public: EmitPublic | None = None, *, owner: str | None = None,
+                 url: str = "", lease_ms: int = LEASE_MS,
+                 max_tables: int | None = None) -> None:
         from omaha.game.clock import MonotonicClock
         self.storage = storage
         self.settings = settings
@@ -672,13 +692,22 @@ class Arena:
         self.clock_config = settings.clock_config()
         self.rooms: dict[int, TableRoom] = {}
         self._tokens: dict[str, tuple[int, int]] = {}
+        self.owner = owner if owner is not None else secrets.token_hex(8)
+        self.url = url
+        self.lease_ms = as_int(lease_ms, "lease_ms", low=100, high=3_600_000, error=TableError)
+        self.max_tables = settings.tables if max_tables is None else as_int(
+            max_tables, "max_tables", low=0, high=10_000, error=TableError)
 
     @classmethod
     def open(cls, storage: Storage, settings: ArenaSettings | None = None, *, emit: Emit,
              now: Callable[[], int] | None = None,
              emit_public: EmitPublic | None = None,
-             reconfigure: bool | None = None) -> Arena:
-        """Load the arena from ``storage``, or create it with ``settings``.
+             reconfigure: bool | None = None, owner: str | None = None, url: str = "",
+             lease_ms: int = LEASE_MS, max_tables: int | None = None,
+             force: bool = True) -> Arena:
+        """Load the arena from ``storage``, or create it with ``settings``, and claim its
+        tables (up to ``max_tables``; ``force``: take them whoever held them, as the one
+        process of a SQLite file does at a restart; otherwise only tables nobody holds).
 
         The settings are stored at the first start. On a later one, ``reconfigure`` says
         what ``settings`` that differ from the stored ones do: None (the default) ignores
@@ -690,73 +719,146 @@ class Arena:
         nor for fewer tables (:class:`SettingsChanged` then too).
         """
         stored = storage.settings()
-        if stored is not None:
-            try:
-                kept = ArenaSettings.from_dict(stored)
-            except (TypeError, ValueError) as exc:   # OmahaError is a ValueError
-                raise StorageError(f"the stored settings are unusable: {exc}") from None
-            changes = [] if settings is None or reconfigure is None else \
-                settings_changes(kept, settings)
-            if changes and not reconfigure:
+        if stored is None:   # a new database (another process starting with us may win)
+            stored = storage.init_settings((settings or ArenaSettings()).to_dict())
+        try:
+            kept = ArenaSettings.from_dict(stored)
+        except (TypeError, ValueError) as exc:   # OmahaError is a ValueError
+            raise StorageError(f"the stored settings are unusable: {exc}") from None
+        changes = [] if settings is None or reconfigure is None else \
+            settings_changes(kept, settings)
+        if changes and not reconfigure:
+            raise SettingsChanged(
+                "the database was set up with other settings (stored -> given): "
+                f"{', '.join(changes)}; give the stored ones to resume, or "
+                "--reconfigure to apply them", changes)
+        if changes:
+            assert settings is not None
+            fixed = [c for c in changes if c.split(" ")[0].split(".")[0] in FIXED_SETTINGS]
+            if settings.tables < kept.tables:
+                fixed.insert(0, f"tables {kept.tables} -> {settings.tables}")
+            if fixed:
                 raise SettingsChanged(
-                    "the database was set up with other settings (stored -> given): "
-                    f"{', '.join(changes)}; give the stored ones to resume, or "
-                    "--reconfigure to apply them", changes)
-            if changes:
-                assert settings is not None
-                fixed = [c for c in changes if c.split(" ")[0].split(".")[0] in FIXED_SETTINGS]
-                if settings.tables < kept.tables:
-                    fixed.insert(0, f"tables {kept.tables} -> {settings.tables}")
-                if fixed:
-                    raise SettingsChanged(
-                        "--reconfigure cannot change the game or the seats of the tables "
-                        f"that exist, nor remove tables: {', '.join(fixed)}", fixed)
-                storage.save_settings(settings.to_dict())
-            else:
-                settings = kept
-        elif settings is None:
-            settings = ArenaSettings()
-        else:
+                    "--reconfigure cannot change the game or the seats of the tables "
+                    f"that exist, nor remove tables: {', '.join(fixed)}", fixed)
             storage.save_settings(settings.to_dict())
-        arena = cls(storage, settings, emit, now, emit_public)
-        records = {r.table: r for r in storage.tables()}
-        leaving: dict[int, set[int]] = {}
-        for number, leaver in storage.leaving():
-            leaving.setdefault(number, set()).add(leaver)
-        seats: dict[int, list[SeatRecord]] = {}
-        for seat in storage.seats():
-            seats.setdefault(seat.table, []).append(seat)
-            arena._tokens[seat.token_hash] = (seat.table, seat.seat)
-        for number in range(1, settings.tables + 1):
-            if number in records:
-                arena.rooms[number] = TableRoom.restore(
-                    arena, records[number], seats.get(number, []),
-                    frozenset(leaving.get(number, ())))
-            else:
-                table = Table(settings.game_config(), seats=settings.seats)
-                storage.create_table(number, table.snapshot(), seq_base=0)
-                arena.rooms[number] = TableRoom(arena, number, table, 0)
+        else:
+            settings = kept
+        arena = cls(storage, settings, emit, now, emit_public, owner=owner, url=url,
+                    lease_ms=lease_ms, max_tables=max_tables)
+        for number in range(1, settings.tables + 1):   # no-op for the tables that exist
+            storage.create_table(number, Table(settings.game_config(),
+                                               seats=settings.seats).snapshot(), seq_base=0)
+        arena.claim_free(force=force)
         return arena
+
+    # --- leases ------------------------------------------------------------------------
+
+    def claim(self, number: int, *, force: bool = False) -> TableRoom | None:
+        """Take table ``number``'s lease if nobody holds it (or ``force``) and restore it
+        from storage, its hand in play resuming at its last stored action; None if another
+        process holds it."""
+        if self.storage.claim(number, self.owner, self.url, self.lease_ms,
+                              force=force) is None:
+            return None
+        self.drop(number)
+        record = self.storage.table(number)
+        if record is None:
+            raise StorageError(f"table {number} has a lease but no row")
+        seats = self.storage.seats(number)
+        leaving = frozenset(seat for _, seat in self.storage.leaving(number))
+        for seat in seats:
+            self._tokens[seat.token_hash] = (seat.table, seat.seat)
+        self.rooms[number] = room = TableRoom.restore(self, record, seats, leaving)
+        return room
+
+    def claim_free(self, *, force: bool = False) -> list[TableRoom]:
+        """Claim tables nobody holds (all with ``force``), lowest first, while this process
+        plays fewer than ``max_tables``; returns the rooms claimed."""
+        claimed = []
+        for lease in self.storage.leases():
+            if len(self.rooms) >= self.max_tables:
+                break
+            if lease.table in self.rooms or lease.table > self.settings.tables:
+                continue
+            if force or not lease.live:
+                room = self.claim(lease.table, force=force)
+                if room is not None:
+                    claimed.append(room)
+        return claimed
+
+    def renew(self) -> list[TableRoom]:
+        """Renew this process's leases; returns the rooms lost since (another process
+        claimed their tables): they are dropped and must not be played on."""
+        held = self.storage.renew(self.owner, self.lease_ms)
+        lost = [number for number in self.rooms if number not in held]
+        return [room for room in map(self.drop, lost) if room is not None]
+
+    def drop(self, number: int) -> TableRoom | None:
+        """Stop playing table ``number`` here (its lease was lost, or a write failed): forget
+        the room and its players' tokens; the table's state is what storage holds."""
+        room = self.rooms.pop(number, None)
+        if room is not None:
+            for record in room.players.values():
+                self._tokens.pop(record.token_hash, None)
+        return room
+
+    def owner_of(self, number: int) -> str | None:
+        """The public URL of the process playing table ``number`` (None: nobody now)."""
+        if number in self.rooms:
+            return self.url or None
+        for lease in self.storage.leases():
+            if lease.table == number:
+                return lease.url if lease.live and lease.url else None
+        return None
+
+    def lobby(self) -> list[dict[str, Any]]:
+        """Every table: who plays it (its URL, None between owners), its seats and players,
+        the game and buy-in (the ``tables`` message)."""
+        taken: dict[int, int] = {}
+        for seat in self.storage.seats():
+            taken[seat.table] = taken.get(seat.table, 0) + 1
+        game = self.settings.game_config().to_dict()
+        out = []
+        for lease in self.storage.leases():
+            if lease.table > self.settings.tables:
+                continue
+            owner = (self.url or None) if lease.table in self.rooms else \
+                (lease.url if lease.live and lease.url else None)
+            players = taken.get(lease.table, 0)
+            out.append({"table": lease.table, "owner": owner, "seats": self.settings.seats,
+                        "players": players, "seats_free": self.settings.seats - players,
+                        "game": game, "buy_in": self.settings.buy_in})
+        return out
+
+    # --- seats -------------------------------------------------------------------------
 
     def join(self, name: str, table: int | None = None,
              token: str | None = None) -> tuple[TableRoom, int, str]:
         """Seat ``name`` at ``table`` or the first table with a free seat.
 
         A ``token`` that already holds a seat returns that seat (an idempotent join: the
-        reply to the first one was lost); see :meth:`seat_of`.
+        reply to the first one was lost); see :meth:`seat_of`. A table played by another
+        process raises :class:`TableElsewhere`.
         """
         if token is not None and hash_token(token) in self._tokens:
             held, seat = self.seat_of(token)
             return held, seat, token
         if token is not None:
             self._check_not_cashed_out(token)
+            self._check_not_elsewhere(token)
         if table is not None:
             room = self.rooms.get(table)
             if room is None:
+                if 1 <= table <= self.settings.tables:
+                    raise TableElsewhere(table, self.owner_of(table))
                 raise ProtocolError("no_table", f"there is no table {table}")
         else:
             free = [r for r in self.rooms.values() if r.free_seat() is not None]
             if not free:
+                for entry in self.lobby():
+                    if entry["seats_free"] > 0 and entry["table"] not in self.rooms:
+                        raise TableElsewhere(entry["table"], entry["owner"])
                 raise ProtocolError("table_full", "every seat is taken")
             room = free[0]
         seat, token = room.join(name, token)
@@ -764,16 +866,23 @@ class Arena:
         return room, seat, token
 
     def holder(self, token: str) -> tuple[int, int] | None:
-        """The (table, seat) ``token`` holds, or None."""
+        """The (table, seat) ``token`` holds here, or None."""
         return self._tokens.get(hash_token(token))
 
     def seat_of(self, token: str) -> tuple[TableRoom, int]:
-        """The room and seat ``token`` holds; ProtocolError if none."""
+        """The room and seat ``token`` holds; ProtocolError if none, TableElsewhere if its
+        table is played by another process."""
         found = self._tokens.get(hash_token(token))
         if found is None:
             self._check_not_cashed_out(token)
+            self._check_not_elsewhere(token)
             raise ProtocolError("bad_token", "no seat holds this token")
         return self.rooms[found[0]], found[1]
+
+    def _check_not_elsewhere(self, token: str) -> None:
+        record = self.storage.seat_of(hash_token(token))
+        if record is not None and record.table not in self.rooms:
+            raise TableElsewhere(record.table, self.owner_of(record.table))
 
     def _check_not_cashed_out(self, token: str) -> None:
         out = self.storage.cash_out(hash_token(token))
@@ -793,6 +902,7 @@ class Arena:
         if found is None:
             out = self.storage.cash_out(hash_token(token))
             if out is None:
+                self._check_not_elsewhere(token)
                 raise ProtocolError("bad_token", "no seat holds this token")
             return out.table, out.seat, out.amount
         number, seat = found

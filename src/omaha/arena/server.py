@@ -11,6 +11,14 @@ connection acts only for the seat its token holds. A connection that ``watch``-e
 is a spectator: it gets the public stream (no hidden card), cannot act, and counts against
 the table's ``spectators`` limit and the same rate limit as a player.
 
+Several processes can share one PostgreSQL database (``omaha serve --db postgresql://...``):
+each plays the tables whose lease it holds (at most ``max_tables``), renews its leases every
+third of ``lease_ms``, takes over tables whose lease ran out, and answers a request for a
+table it does not play with a ``redirect`` naming the process that does (its ``url``, as
+announced in the lobby, the ``tables`` message). A table it loses (its lease was taken over,
+or a write to it failed) is dropped: its connections get a ``redirect`` and are closed (code
+4002), and the table resumes, from what was stored, wherever it is claimed next.
+
 ``websockets`` is imported when a server starts, never when this module is imported.
 """
 
@@ -28,6 +36,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from omaha.arena.databases import open_storage
 from omaha.arena.driver import ClockDriver
 from omaha.arena.messages import (
     PROTOCOL_VERSION,
@@ -37,12 +46,14 @@ from omaha.arena.messages import (
     Ping,
     ProtocolError,
     Resume,
+    Tables,
     Watch,
     error_message,
     parse_client_message,
 )
-from omaha.arena.room import Arena, ArenaSettings, TableRoom
-from omaha.arena.storage import SqliteStorage, Storage
+from omaha.arena.records import Storage, StorageError
+from omaha.arena.room import LEASE_MS, Arena, ArenaSettings, TableElsewhere, TableRoom
+from omaha.arena.storage import SqliteStorage
 from omaha.errors import OmahaError
 from omaha.limits import ARENA_MAX_BURST as MAX_BURST
 from omaha.limits import ARENA_MAX_FRAME as MAX_FRAME
@@ -57,6 +68,7 @@ log = logging.getLogger("omaha.arena")
 
 INSTALL_HINT = 'the arena needs the server extra: pip install "omaha-poker[server]"'
 SLOW_CLIENT_BYTES = 4 << 20   # unsent bytes after which a client that does not read is dropped
+MOVED = 4002                  # close code of the connections of a table this process lost
 _OPEN: Any = None             # websockets.protocol.State.OPEN, set when a server starts
 
 
@@ -181,15 +193,19 @@ class _Client:
 class ArenaServer:
     """Serves an arena over WebSockets on ``host:port`` (``port`` 0: a free one).
 
-    ``db`` is a SQLite file path or any :class:`~omaha.arena.storage.Storage` (another
-    database behind the same interface).
+    ``db`` is a SQLite file path, a PostgreSQL URL (:func:`~omaha.arena.databases.open_storage`)
+    or any :class:`~omaha.arena.records.Storage`. ``url`` is the address this process
+    announces (default ``ws://host:port``); ``lease_ms`` and ``max_tables`` as in
+    :class:`~omaha.arena.room.Arena`. On SQLite (one process per file) a start claims every
+    table at once; on a shared database only tables nobody holds.
     """
 
     def __init__(self, db: str | Storage, settings: ArenaSettings | None = None, *,
                  host: str = "127.0.0.1", port: int = 8765, max_size: int = 4096,
                  rate: float = 50.0, burst: int = 100, stats_path: str | None = None,
                  synchronous: str = "NORMAL", open_timeout: float = OPEN_TIMEOUT,
-                 reconfigure: bool | None = None) -> None:
+                 reconfigure: bool | None = None, url: str | None = None,
+                 lease_ms: int = LEASE_MS, max_tables: int | None = None) -> None:
         self.host, self.port = host, port
         self.max_size = as_int(max_size, "max_size", low=1, high=MAX_FRAME)
         self.rate = _positive(rate, "rate", MAX_RATE)
@@ -205,11 +221,15 @@ class ArenaServer:
         self._server: Any = None
         self._stop = asyncio.Event()   # needs no running loop since Python 3.10
         self._closers: set[asyncio.Task[None]] = set()
-        self.storage: Storage = (SqliteStorage(db, synchronous=synchronous)
+        self.storage: Storage = (open_storage(db, synchronous=synchronous)
                                  if isinstance(db, str) else db)
+        self.url = url
+        self.force = isinstance(self.storage, SqliteStorage)   # one process per file
         try:   # reconfigure: what settings unlike the stored ones do (see Arena.open)
             self.arena = Arena.open(self.storage, settings, emit=self._emit,
-                                    emit_public=self._emit_public, reconfigure=reconfigure)
+                                    emit_public=self._emit_public, reconfigure=reconfigure,
+                                    url=url or "", lease_ms=lease_ms, max_tables=max_tables,
+                                    force=self.force)
         except BaseException:
             if isinstance(db, str):
                 self.storage.close()
@@ -240,18 +260,82 @@ class ArenaServer:
         asyncio.get_running_loop().call_later(delay, self._start_hand, room)
 
     def _start_hand(self, room: TableRoom) -> None:
+        if self.arena.rooms.get(room.number) is not room:
+            return   # dropped since it was scheduled
         try:
             room.start_hand()
-        except Exception:   # storage failure: stop rather than play on unrecorded
-            log.exception("table %s: could not start a hand", room.number)
-            self._stop.set()
+        except Exception:   # storage failure: drop it rather than play on unrecorded
+            self._lose(room, "could not start a hand")
 
     def _on_timeouts(self, room: TableRoom, fired: list[Any]) -> None:
         try:
             room.on_timeouts(fired)
         except Exception:
-            log.exception("table %s: could not record a timeout", room.number)
-            self._stop.set()
+            self._lose(room, "could not record a timeout")
+
+    # --- tables won and lost -----------------------------------------------------------
+
+    def _adopt(self, room: TableRoom) -> None:
+        """Play a room just claimed: its clock driver, and its next hand if it can start."""
+        driver = ClockDriver(functools.partial(self._on_timeouts, room),
+                             time_source=_ArenaTime(self.arena.now))
+        old = self._drivers.pop(room.number, None)
+        if old is not None:
+            old.stop()
+        self._drivers[room.number] = driver
+        room.on_clock_change = self._clock_changed
+        room.on_hand_over = self._schedule_start
+        driver.attach(room.game)
+        self._tasks.append(asyncio.create_task(driver.run()))
+        if room.can_start():
+            self._schedule_start(room)
+
+    def _lose(self, room: TableRoom, why: str) -> None:
+        """Stop playing ``room`` here: a write failed (fenced: another process took the
+        table; or the database failed) or its lease was not renewed. Its state is what was
+        stored; its connections are redirected and closed, and the lease loop claims the
+        table again if nobody else does."""
+        log.warning("table %s: dropped (%s)", room.number, why)
+        self.arena.drop(room.number)
+        self._release(room)
+
+    def _release(self, room: TableRoom) -> None:
+        driver = self._drivers.pop(room.number, None)
+        if driver is not None:
+            driver.stop()
+        try:
+            owner = self.arena.owner_of(room.number)
+        except Exception:   # the database is down: nobody known
+            owner = None
+        if owner == self.arena.url:
+            owner = None
+        moved = {"type": "redirect", "table": room.number, "owner": owner,
+                 "message": f"table {room.number} moved; "
+                            + (f"it is played by {owner}" if owner else "retry shortly")}
+        clients = [c for (t, _), c in list(self._clients.items()) if t == room.number]
+        clients += list(self._watchers.pop(room.number, ()))
+        for client in clients:
+            if client.room is room:
+                self._clients.pop((room.number, client.seat), None)
+                client.room = None
+            client.watching = None
+            self._drop(client, MOVED, "table moved", "", moved)
+
+    async def _keep_leases(self) -> None:
+        """Every third of the lease: renew, drop the tables lost, claim free ones."""
+        interval = self.arena.lease_ms / 3000
+        while True:
+            await asyncio.sleep(interval)
+            try:
+                for room in self.arena.renew():
+                    self._release(room)
+                    log.warning("table %s: lease lost to another process", room.number)
+                if len(self.arena.rooms) < self.arena.max_tables:
+                    for room in self.arena.claim_free():
+                        log.info("table %s: claimed", room.number)
+                        self._adopt(room)
+            except Exception as exc:   # the database is away: the next round retries
+                log.warning("leases not renewed: %s", exc)
 
     # --- lifecycle ---------------------------------------------------------------------
 
@@ -268,21 +352,18 @@ class ArenaServer:
             from websockets.asyncio.server import serve as ws_serve
         except ImportError:   # websockets 12
             ws_serve = websockets.serve
-        for number, room in self.arena.rooms.items():
-            driver = ClockDriver(functools.partial(self._on_timeouts, room),
-                                 time_source=_ArenaTime(self.arena.now))
-            self._drivers[number] = driver
-            room.on_clock_change = self._clock_changed
-            room.on_hand_over = self._schedule_start
-            driver.attach(room.game)
-            self._tasks.append(asyncio.create_task(driver.run()))
-            if room.can_start():
-                self._schedule_start(room)
         self._server = await ws_serve(self._handle, self.host, self.port, max_size=self.max_size,
                                       max_queue=16, compression=None,
                                       open_timeout=self.open_timeout)
         sockets = list(self._server.sockets)
         self.port = sockets[0].getsockname()[1]
+        if self.url is None:   # announce the address bound (port 0: the one drawn)
+            self.arena.url = f"ws://{self.host}:{self.port}"
+            for number in list(self.arena.rooms):   # the leases name it from now on
+                self.arena.claim(number, force=True)
+        for room in self.arena.rooms.values():
+            self._adopt(room)
+        self._tasks.append(asyncio.create_task(self._keep_leases()))
         if self.stats_path:
             self._tasks.append(asyncio.create_task(self._write_stats()))
         return self.port
@@ -306,6 +387,10 @@ class ArenaServer:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
         self._write_stats_now()
+        try:   # others may take the tables at once, without waiting for the leases to end
+            self.storage.release(self.arena.owner)
+        except Exception as exc:
+            log.warning("leases not released: %s", exc)
         self.storage.close()
 
     def stats_summary(self) -> dict[str, Any]:
@@ -383,8 +468,7 @@ class ArenaServer:
             try:
                 room.disconnect(client.seat)
             except Exception:
-                log.exception("table %s: disconnect failed", room.number)
-                self._stop.set()
+                self._lose(room, "could not record a disconnection")
 
     def _attach(self, client: _Client, room: TableRoom, seat: int) -> None:
         old = self._clients.get((room.number, seat))
@@ -410,6 +494,11 @@ class ArenaServer:
                 self._watch(client, message)
             elif isinstance(message, Ping):
                 client.push({"type": "pong"})
+            elif isinstance(message, Tables):
+                client.push({"type": "tables", "tables": self.arena.lobby()})
+        except TableElsewhere as exc:
+            client.push({"type": "redirect", "table": exc.table, "owner": exc.owner,
+                         "message": str(exc)})
         except ProtocolError as exc:
             client.push(error_message(exc.code, exc.detail, rule=exc.rule))
         except OmahaError as exc:
@@ -419,13 +508,15 @@ class ArenaServer:
             self._drop(client, 1011, "internal error", "internal",
                        "the server could not handle this message; closing")
 
-    def _drop(self, client: _Client, code: int, reason: str, error: str, message: str) -> None:
-        """Send ``client`` an error, then close its connection with ``code`` and ``reason``
-        (after what is queued for it); its seat, if any, is disconnected (D3), not freed."""
+    def _drop(self, client: _Client, code: int, reason: str, error: str,
+              message: str | dict[str, Any]) -> None:
+        """Send ``client`` an error (or the ``message`` given whole), then close its
+        connection with ``code`` and ``reason`` (after what is queued for it); its seat, if
+        any, is disconnected (D3), not freed."""
         if client.closing:
             return
         client.closing = True
-        client.push(error_message(error, message))
+        client.push(message if isinstance(message, dict) else error_message(error, message))
         client.outbox.put_nowait(None)
         self._detach(client)
         closer = asyncio.create_task(self._close_after(client, code, reason))
@@ -445,12 +536,15 @@ class ArenaServer:
             room.act(client.seat, message)
         except ProtocolError:
             raise
+        except StorageError:   # fenced or the database failed: what was stored stands
+            self._lose(room, "could not record an action")
+            return
         except OmahaError:
             raise
-        except Exception:   # storage failure: the state is unknown, stop (restart restores)
+        except Exception:   # the state is unknown: drop it (it resumes from storage)
             log.exception("table %s: action failed", room.number)
-            self._stop.set()
-            raise ProtocolError("internal", "the server failed; reconnect later") from None
+            self._lose(room, "an action failed")
+            return
         finally:
             self._pending = None
         if pending.left == 0:
@@ -512,15 +606,23 @@ class ArenaServer:
             client.push({"type": "left", "table": table, "seat": seat, "amount": amount})
 
     def _guarded(self, change: Callable[[str], Any], token: str) -> Any:
-        """Run a state change; a storage failure stops the server (restart restores)."""
+        """Run a state change; a storage failure drops the table (it resumes from what was
+        stored) and the client is told to retry."""
+        held = self.arena.holder(token)
         try:
             return change(token)
+        except StorageError as exc:
+            if held is not None and held[0] in self.arena.rooms:
+                self._lose(self.arena.rooms[held[0]], "a state change failed")
+            raise ProtocolError("internal", f"the server could not store it ({exc}); "
+                                "retry") from None
         except (ProtocolError, OmahaError):
             raise
         except Exception:
             log.exception("a state change failed")
-            self._stop.set()
-            raise ProtocolError("internal", "the server failed; reconnect later") from None
+            if held is not None and held[0] in self.arena.rooms:
+                self._lose(self.arena.rooms[held[0]], "a state change failed")
+            raise ProtocolError("internal", "the server failed; retry") from None
 
     def _watch(self, client: _Client, message: Watch) -> None:
         if client.room is not None:
@@ -531,6 +633,8 @@ class ArenaServer:
                                 f"{client.watching.number}")
         room = self.arena.rooms.get(message.table)
         if room is None:
+            if 1 <= message.table <= self.arena.settings.tables:
+                raise TableElsewhere(message.table, self.arena.owner_of(message.table))
             raise ProtocolError("no_table", f"there is no table {message.table}")
         watchers = self._watchers.setdefault(room.number, set())
         limit = self.arena.settings.spectators

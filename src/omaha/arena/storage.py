@@ -1,4 +1,4 @@
-"""Where the arena keeps its state: the :class:`Storage` interface and its SQLite default.
+"""Where the arena keeps its state: one set of SQL statements, and its SQLite default.
 
 What is stored, and when (each call is one transaction, committed before it returns, and
 the server acknowledges nothing before that):
@@ -6,7 +6,8 @@ the server acknowledges nothing before that):
 * the server's settings (once);
 * per table, the table snapshot (:meth:`omaha.game.table.Table.snapshot`, seats, stacks, button,
   and the hand in play with its dealt cards) and ``seq_base``, the stream number before the
-  first event of that hand (:mod:`omaha.arena.stream`);
+  first event of that hand (:mod:`omaha.arena.stream`), and its lease (who plays it, until
+  when, under which epoch: :mod:`omaha.arena.records`);
 * every accepted action of the hand in play (including timeouts), appended one by one; a
   table's state is its snapshot plus its actions replayed in order;
 * every finished hand: its PHH text and its events (for export and for resuming streams),
@@ -19,11 +20,16 @@ the server acknowledges nothing before that):
   ledger row in the transaction that frees the seat. So chips at the tables plus chips
   cashed out equals chips bought in, whatever moment the process dies.
 
-Another database (PostgreSQL, say) only has to implement the same methods with the same
-transactions; see ``docs/arena.md``.
+:class:`SqlStorage` holds the statements, written once for both databases (``?`` marks a
+parameter; the database's own marker is put in when the class is made); a database adds its
+connection, its transactions and its schema migrations. :class:`SqliteStorage` here,
+:class:`~omaha.arena.postgres.PostgresStorage` in :mod:`omaha.arena.postgres`.
 
 >>> store = SqliteStorage(":memory:")
 >>> store.create_table(1, {"format": "demo"}, seq_base=0)
+True
+>>> store.claim(1, "me", "ws://127.0.0.1:8765", 3000)   # the epoch this process writes under
+1
 >>> store.append_action(1, ActionRecord(hand=1, seat=3, action="call"))
 >>> [(t.table, t.seq_base, [a.action for a in t.actions]) for t in store.tables()]
 [(1, 0, ['call'])]
@@ -35,334 +41,267 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from contextlib import AbstractContextManager, contextmanager
+from typing import Any, ClassVar
 
+from omaha.arena.records import (
+    ActionRecord,
+    CashOut,
+    FencedError,
+    FinishedHand,
+    Lease,
+    LedgerEntry,
+    SeatRecord,
+    Storage,
+    StorageError,
+    TableRecord,
+)
 from omaha.arena.stream import HandEvents
 from omaha.errors import OmahaError
 from omaha.history.sealing import dumps_snapshot, loads_snapshot
 
 __all__ = [
+    "SCHEMA_VERSION",
     "ActionRecord",
     "CashOut",
+    "FencedError",
     "FinishedHand",
+    "Lease",
     "LedgerEntry",
     "SeatRecord",
+    "SqlStorage",
     "SqliteStorage",
     "Storage",
     "StorageError",
     "TableRecord",
 ]
 
-
-class StorageError(OmahaError):
-    """The database cannot be used (wrong schema version, unreadable rows)."""
-
-
-@dataclass(frozen=True, slots=True)
-class ActionRecord:
-    """One accepted action of the hand in play: ``action`` is a :class:`~omaha.game.hand.Hand`
-    method name, ``to`` the bet-or-raise total, or ``action="timeout"`` with the D2
-    ``policy`` value."""
-
-    hand: int
-    seat: int
-    action: str
-    to: int | None = None
-    policy: str | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRecord:
-    """A taken seat: its player's name, the hash of its token, where its stream began."""
-
-    table: int
-    seat: int
-    name: str
-    token_hash: str
-    joined_seq: int
-
-
-@dataclass(frozen=True, slots=True)
-class LedgerEntry:
-    """Chips brought to ``table`` by ``seat`` (``kind`` ``buy_in`` or ``rebuy``), or taken
-    from it (``cash_out``: ``amount`` is what was paid out), before hand ``before_hand``."""
-
-    table: int
-    seat: int
-    amount: int
-    kind: str
-    before_hand: int
-
-
-@dataclass(frozen=True, slots=True)
-class CashOut:
-    """A seat given up: its player's name, the hash of its (now dead) token, the chips paid
-    out, and the hand before which it happened."""
-
-    table: int
-    seat: int
-    name: str
-    token_hash: str
-    amount: int
-    before_hand: int
-
-    def ledger_entry(self) -> LedgerEntry:
-        """The ``cash_out`` row of the chip ledger that goes with it."""
-        return LedgerEntry(self.table, self.seat, self.amount, "cash_out", self.before_hand)
-
-
-@dataclass(frozen=True, slots=True)
-class FinishedHand:
-    """A finished hand: its number, stream base, omniscient events and PHH text."""
-
-    table: int
-    hand: int
-    seq_base: int
-    events: list[dict[str, Any]]
-    phh: str
-
-
-@dataclass(slots=True)
-class TableRecord:
-    """A table as stored: snapshot, stream base and the actions to replay on top."""
-
-    table: int
-    snapshot: dict[str, Any]
-    seq_base: int
-    actions: list[ActionRecord] = field(default_factory=list)
-
-
-class Storage(Protocol):
-    """The arena's persistence. Every method is one committed transaction."""
-
-    def settings(self) -> dict[str, Any] | None:
-        """The settings stored by the first start, or None for a new database."""
-        ...
-
-    def save_settings(self, settings: dict[str, Any]) -> None:
-        """Store the settings (first start only)."""
-        ...
-
-    def tables(self) -> list[TableRecord]:
-        """Every table with its actions, by table number."""
-        ...
-
-    def create_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int) -> None:
-        """A new table."""
-        ...
-
-    def save_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int,
-                   seat: SeatRecord | None = None, finished: FinishedHand | None = None,
-                   ledger: Sequence[LedgerEntry] = (),
-                   cash_outs: Sequence[CashOut] = ()) -> None:
-        """Replace the table's snapshot (its actions are then part of it and are dropped),
-        with a new seat, a finished hand, ledger entries and cash-outs (each frees its seat
-        and writes its ``cash_out`` ledger row, after ``ledger``) in the same transaction."""
-        ...
-
-    def mark_leaving(self, table: int, seat: int) -> None:
-        """``seat`` leaves when the hand in play ends (it is cashed out then)."""
-        ...
-
-    def leaving(self) -> list[tuple[int, int]]:
-        """Every (table, seat) marked leaving and not yet cashed out."""
-        ...
-
-    def cash_out(self, token_hash: str) -> CashOut | None:
-        """The cash-out of the seat this token held, or None."""
-        ...
-
-    def cash_outs(self, table: int | None = None) -> list[CashOut]:
-        """Every cash-out, in order."""
-        ...
-
-    def append_action(self, table: int, action: ActionRecord) -> None:
-        """Append one accepted action of the hand in play."""
-        ...
-
-    def seats(self) -> list[SeatRecord]:
-        """Every taken seat."""
-        ...
-
-    def ledger(self, table: int | None = None) -> list[LedgerEntry]:
-        """Chips brought to the tables, in order."""
-        ...
-
-    def finished_hands(self, table: int | None = None, *,
-                       after_seq: int | None = None) -> Iterator[FinishedHand]:
-        """Finished hands by table and hand number (``after_seq``: only hands with an event
-        numbered above it)."""
-        ...
-
-    def hand_events(self, table: int, *, after_seq: int, before_seq: int,
-                    limit: int) -> Iterator[HandEvents]:
-        """The events of at most ``limit`` finished hands of ``table`` with an event numbered
-        above ``after_seq`` and a first event numbered at most ``before_seq``, oldest first,
-        read in bounded pages (what a resumed or watched stream replays; never the PHH)."""
-        ...
-
-    def close(self) -> None:
-        """Release the database."""
-        ...
-
-
-SCHEMA_VERSION = 2
+SCHEMA_VERSION = 3
+"""1: tables, actions, seats, hands, ledger; 2: leaving, cash_outs; 3: leases."""
 HAND_PAGE = 32   # finished hands read per query when a stream is replayed
-UPGRADES = {"1": "2"}   # version 2 only adds tables (leaving, cash_outs): CREATE IF NOT EXISTS
-
-_DDL = """
-CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS tables (
-    id INTEGER PRIMARY KEY, snapshot TEXT NOT NULL, seq_base INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS actions (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL, hand INTEGER NOT NULL,
-    seat INTEGER NOT NULL, action TEXT NOT NULL, amount INTEGER, policy TEXT);
-CREATE INDEX IF NOT EXISTS actions_by_table ON actions (table_id, id);
-CREATE TABLE IF NOT EXISTS seats (
-    table_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
-    token_hash TEXT NOT NULL UNIQUE, joined_seq INTEGER NOT NULL,
-    PRIMARY KEY (table_id, seat));
-CREATE TABLE IF NOT EXISTS hands (
-    table_id INTEGER NOT NULL, hand INTEGER NOT NULL, seq_base INTEGER NOT NULL,
-    last_seq INTEGER NOT NULL, events TEXT NOT NULL, phh TEXT NOT NULL,
-    PRIMARY KEY (table_id, hand));
-CREATE INDEX IF NOT EXISTS hands_by_seq ON hands (table_id, last_seq);
-CREATE TABLE IF NOT EXISTS ledger (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL, seat INTEGER NOT NULL,
-    amount INTEGER NOT NULL, kind TEXT NOT NULL, before_hand INTEGER NOT NULL);
-CREATE TABLE IF NOT EXISTS leaving (
-    table_id INTEGER NOT NULL, seat INTEGER NOT NULL, PRIMARY KEY (table_id, seat));
-CREATE TABLE IF NOT EXISTS cash_outs (
-    id INTEGER PRIMARY KEY AUTOINCREMENT, table_id INTEGER NOT NULL, seat INTEGER NOT NULL,
-    name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, amount INTEGER NOT NULL,
-    before_hand INTEGER NOT NULL);
-"""
-
 
 _CASH_OUTS = "SELECT table_id, seat, name, token_hash, amount, before_hand FROM cash_outs"
+_SEATS = "SELECT table_id, seat, name, token_hash, joined_seq FROM seats"
+_LEASES = "SELECT table_id, owner, url, epoch, expires_ms - {now} FROM leases"
 
 
-class SqliteStorage:
-    """:class:`Storage` in one SQLite file (stdlib :mod:`sqlite3`, WAL journal).
+class SqlStorage:
+    """:class:`~omaha.arena.records.Storage` over a DB-API connection; a subclass gives
+    ``_db`` (the connection), ``_transaction()``, ``PARAM`` (the parameter marker),
+    ``NOW_MS`` (the database clock in integer milliseconds) and ``LOCK`` (what makes a read
+    hold its row until commit, so a concurrent claim waits for the write or the write sees
+    the claim)."""
 
-    ``synchronous="NORMAL"`` (the default) makes every commit survive the death of the
-    process (``kill -9``); ``"FULL"`` also survives a power cut, at an fsync per commit.
-    """
+    PARAM: ClassVar[str] = "?"
+    NOW_MS: ClassVar[str] = ""
+    LOCK: ClassVar[str] = ""
 
-    def __init__(self, path: str, *, synchronous: str = "NORMAL") -> None:
-        if synchronous not in ("NORMAL", "FULL"):
-            raise StorageError(f"synchronous is NORMAL or FULL, got {synchronous!r}")
-        self._db = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute(f"PRAGMA synchronous={synchronous}")
-        self._db.execute("PRAGMA busy_timeout=5000")
-        with self._transaction():
-            for statement in _DDL.split(";"):
-                if statement.strip():
-                    self._db.execute(statement)
-            row = self._db.execute("SELECT value FROM meta WHERE key='schema'").fetchone()
-            if row is None:
-                self._db.execute("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
-            elif UPGRADES.get(row[0]) == str(SCHEMA_VERSION):
-                self._db.execute("UPDATE meta SET value=? WHERE key='schema'",
-                                 (str(SCHEMA_VERSION),))
-            elif row[0] != str(SCHEMA_VERSION):
-                raise StorageError(f"database schema {row[0]}, this version reads "
-                                   f"{SCHEMA_VERSION}")
+    def __init__(self) -> None:
+        self._epochs: dict[int, int] = {}   # the tables this object claimed, their epochs
+        self._integrity: tuple[type[Exception], ...] = (sqlite3.IntegrityError,)
 
-    def _transaction(self) -> _Transaction:
-        return _Transaction(self._db)
+    # --- plumbing ----------------------------------------------------------------------
+
+    def _sql(self, query: str) -> str:
+        return query.replace("?", self.PARAM).replace("{now}", self.NOW_MS)
+
+    def _run(self, query: str, params: Sequence[Any] = ()) -> Any:
+        return self._db.execute(self._sql(query), params)
+
+    @property
+    def _db(self) -> Any:
+        raise NotImplementedError
+
+    def _transaction(self) -> AbstractContextManager[Any]:
+        raise NotImplementedError
+
+    def _fence(self, table: int) -> None:
+        """Inside a write's transaction: the table's epoch must still be the one claimed."""
+        mine = self._epochs.get(table)
+        if mine is None:
+            raise FencedError(table, "this process does not hold the table's lease")
+        row = self._run("SELECT epoch FROM leases WHERE table_id=?" + self.LOCK,
+                        (table,)).fetchone()
+        if row is None or row[0] != mine:
+            self._epochs.pop(table, None)
+            raise FencedError(table, f"the lease was taken over (epoch {mine} -> "
+                              f"{None if row is None else row[0]})")
+
+    # --- settings ----------------------------------------------------------------------
 
     def settings(self) -> dict[str, Any] | None:
-        row = self._db.execute("SELECT value FROM meta WHERE key='settings'").fetchone()
+        row = self._run("SELECT value FROM meta WHERE key='settings'").fetchone()
         return None if row is None else _load(row[0])
 
     def save_settings(self, settings: dict[str, Any]) -> None:
         with self._transaction():
-            self._db.execute("INSERT OR REPLACE INTO meta VALUES ('settings', ?)",
-                             (json.dumps(settings),))
+            self._run("DELETE FROM meta WHERE key='settings'")
+            self._run("INSERT INTO meta VALUES ('settings', ?)", (json.dumps(settings),))
+
+    def init_settings(self, settings: dict[str, Any]) -> dict[str, Any]:
+        with self._transaction():
+            self._run("INSERT INTO meta VALUES ('settings', ?) ON CONFLICT DO NOTHING",
+                      (json.dumps(settings),))
+        stored = self.settings()
+        assert stored is not None
+        return stored
+
+    # --- tables and leases -------------------------------------------------------------
 
     def tables(self) -> list[TableRecord]:
         records = {table: TableRecord(table, _load_snapshot(snapshot), base)
                    for table, snapshot, base in
-                   self._db.execute("SELECT id, snapshot, seq_base FROM tables ORDER BY id")}
-        for table, hand, seat, action, amount, policy in self._db.execute(
+                   self._run("SELECT id, snapshot, seq_base FROM tables ORDER BY id")}
+        for table, hand, seat, action, amount, policy in self._run(
                 "SELECT table_id, hand, seat, action, amount, policy FROM actions ORDER BY id"):
             records[table].actions.append(ActionRecord(hand, seat, action, amount, policy))
         return list(records.values())
 
-    def create_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int) -> None:
+    def table(self, table: int) -> TableRecord | None:
+        row = self._run("SELECT snapshot, seq_base FROM tables WHERE id=?", (table,)).fetchone()
+        if row is None:
+            return None
+        record = TableRecord(table, _load_snapshot(row[0]), row[1])
+        for hand, seat, action, amount, policy in self._run(
+                "SELECT hand, seat, action, amount, policy FROM actions WHERE table_id=? "
+                "ORDER BY id", (table,)):
+            record.actions.append(ActionRecord(hand, seat, action, amount, policy))
+        return record
+
+    def create_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int) -> bool:
         with self._transaction():
-            self._db.execute("INSERT INTO tables VALUES (?, ?, ?)",
-                             (table, dumps_snapshot(snapshot), seq_base))
+            made: bool = self._run("INSERT INTO tables VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                                   (table, dumps_snapshot(snapshot), seq_base)).rowcount == 1
+            if made:
+                self._run("INSERT INTO leases VALUES (?, '', '', 0, 0) ON CONFLICT DO NOTHING",
+                          (table,))
+        return made
+
+    def claim(self, table: int, owner: str, url: str, lease_ms: int, *,
+              force: bool = False) -> int | None:
+        with self._transaction():
+            row = self._run(
+                "UPDATE leases SET owner=?, url=?, epoch=epoch+1, expires_ms={now}+? "
+                "WHERE table_id=? AND (? OR owner='' OR owner=? OR expires_ms<={now}) "
+                "RETURNING epoch", (owner, url, lease_ms, table, force, owner)).fetchone()
+        if row is None:
+            return None
+        self._epochs[table] = row[0]
+        return int(row[0])
+
+    def renew(self, owner: str, lease_ms: int) -> dict[int, int]:
+        # only the leases this object holds, at their epochs: a released one stays released
+        with self._transaction():
+            kept = {table: epoch for table, epoch in self._epochs.items()
+                    if self._run("UPDATE leases SET expires_ms={now}+? WHERE table_id=? AND "
+                                 "owner=? AND epoch=?",
+                                 (lease_ms, table, owner, epoch)).rowcount == 1}
+        self._epochs = kept
+        return dict(kept)
+
+    def release(self, owner: str, tables: Sequence[int] | None = None) -> None:
+        with self._transaction():
+            for table in (list(self._epochs) if tables is None else tables):
+                self._run("UPDATE leases SET expires_ms=0 WHERE owner=? AND table_id=? "
+                          "AND epoch=?", (owner, table, self._epochs.get(table, -1)))
+                self._epochs.pop(table, None)
+
+    def leases(self) -> list[Lease]:
+        return [Lease(*row) for row in self._run(_LEASES + " ORDER BY table_id")]
+
+    def held(self) -> dict[int, int]:
+        return dict(self._epochs)
+
+    # --- writes of a table (fenced) ----------------------------------------------------
 
     def save_table(self, table: int, snapshot: dict[str, Any], *, seq_base: int,
                    seat: SeatRecord | None = None, finished: FinishedHand | None = None,
                    ledger: Sequence[LedgerEntry] = (),
                    cash_outs: Sequence[CashOut] = ()) -> None:
-        db = self._db
-        with self._transaction():
-            db.execute("UPDATE tables SET snapshot=?, seq_base=? WHERE id=?",
-                       (dumps_snapshot(snapshot), seq_base, table))
-            db.execute("DELETE FROM actions WHERE table_id=?", (table,))
+        run = self._run
+        others = {r.table for r in (seat, finished, *ledger, *cash_outs) if r is not None}
+        if others - {table}:
+            raise StorageError(f"table {table}: records of table {sorted(others - {table})} "
+                               "given with it")
+        with self._transaction(), self._constraints(table):
+            self._fence(table)
+            run("UPDATE tables SET snapshot=?, seq_base=? WHERE id=?",
+                (dumps_snapshot(snapshot), seq_base, table))
+            run("DELETE FROM actions WHERE table_id=?", (table,))
             if seat is not None:
-                db.execute("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
-                           (seat.table, seat.seat, seat.name, seat.token_hash, seat.joined_seq))
+                run("INSERT INTO seats VALUES (?, ?, ?, ?, ?)",
+                    (seat.table, seat.seat, seat.name, seat.token_hash, seat.joined_seq))
             if finished is not None:
-                db.execute("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?)",
-                           (finished.table, finished.hand, finished.seq_base,
-                            finished.seq_base + len(finished.events),
-                            json.dumps(finished.events), finished.phh))
+                run("INSERT INTO hands VALUES (?, ?, ?, ?, ?, ?)",
+                    (finished.table, finished.hand, finished.seq_base,
+                     finished.seq_base + len(finished.events),
+                     json.dumps(finished.events), finished.phh))
             for entry in [*ledger, *(c.ledger_entry() for c in cash_outs)]:
-                db.execute("INSERT INTO ledger (table_id, seat, amount, kind, before_hand) "
-                           "VALUES (?, ?, ?, ?, ?)",
-                           (entry.table, entry.seat, entry.amount, entry.kind, entry.before_hand))
+                run("INSERT INTO ledger (table_id, seat, amount, kind, before_hand) "
+                    "VALUES (?, ?, ?, ?, ?)",
+                    (entry.table, entry.seat, entry.amount, entry.kind, entry.before_hand))
             for out in cash_outs:
-                freed = db.execute("DELETE FROM seats WHERE table_id=? AND seat=? AND "
-                                   "token_hash=?", (out.table, out.seat, out.token_hash))
+                freed = run("DELETE FROM seats WHERE table_id=? AND seat=? AND token_hash=?",
+                            (out.table, out.seat, out.token_hash))
                 if freed.rowcount != 1:   # rolls the whole transaction back
                     raise StorageError(f"table {out.table} seat {out.seat}: no such seat to "
                                        "cash out")
-                db.execute("DELETE FROM leaving WHERE table_id=? AND seat=?",
-                           (out.table, out.seat))
-                db.execute("INSERT INTO cash_outs (table_id, seat, name, token_hash, amount, "
-                           "before_hand) VALUES (?, ?, ?, ?, ?, ?)",
-                           (out.table, out.seat, out.name, out.token_hash, out.amount,
-                            out.before_hand))
+                run("DELETE FROM leaving WHERE table_id=? AND seat=?", (out.table, out.seat))
+                run("INSERT INTO cash_outs (table_id, seat, name, token_hash, amount, "
+                    "before_hand) VALUES (?, ?, ?, ?, ?, ?)",
+                    (out.table, out.seat, out.name, out.token_hash, out.amount,
+                     out.before_hand))
 
     def mark_leaving(self, table: int, seat: int) -> None:
-        self._db.execute("INSERT OR IGNORE INTO leaving VALUES (?, ?)", (table, seat))
+        with self._transaction():
+            self._fence(table)
+            self._run("INSERT INTO leaving VALUES (?, ?) ON CONFLICT DO NOTHING", (table, seat))
 
-    def leaving(self) -> list[tuple[int, int]]:
-        return [(t, s) for t, s in self._db.execute(
-            "SELECT table_id, seat FROM leaving ORDER BY table_id, seat")]
+    def append_action(self, table: int, action: ActionRecord) -> None:
+        # the hottest write: one statement that inserts only under the claimed epoch
+        # (its own transaction in autocommit mode; the lock makes a concurrent claim wait)
+        epoch = self._epochs.get(table, -1)
+        added = self._run(
+            "INSERT INTO actions (table_id, hand, seat, action, amount, policy) "
+            "SELECT ?, ?, ?, ?, ?, ? FROM leases WHERE table_id=? AND epoch=?" + self.LOCK,
+            (table, action.hand, action.seat, action.action, action.to, action.policy,
+             table, epoch)).rowcount
+        if added != 1:
+            self._epochs.pop(table, None)
+            raise FencedError(table, "the lease was taken over" if epoch >= 0 else
+                              "this process does not hold the table's lease")
+
+    # --- reads -------------------------------------------------------------------------
+
+    def leaving(self, table: int | None = None) -> list[tuple[int, int]]:
+        rows = (self._run("SELECT table_id, seat FROM leaving ORDER BY table_id, seat")
+                if table is None else
+                self._run("SELECT table_id, seat FROM leaving WHERE table_id=? ORDER BY seat",
+                          (table,)))
+        return [(t, s) for t, s in rows]
 
     def cash_out(self, token_hash: str) -> CashOut | None:
-        row = self._db.execute(_CASH_OUTS + " WHERE token_hash=?", (token_hash,)).fetchone()
+        row = self._run(_CASH_OUTS + " WHERE token_hash=?", (token_hash,)).fetchone()
         return None if row is None else CashOut(*row)
 
     def cash_outs(self, table: int | None = None) -> list[CashOut]:
-        rows = (self._db.execute(_CASH_OUTS + " ORDER BY id") if table is None else
-                self._db.execute(_CASH_OUTS + " WHERE table_id=? ORDER BY id", (table,)))
+        rows = (self._run(_CASH_OUTS + " ORDER BY id") if table is None else
+                self._run(_CASH_OUTS + " WHERE table_id=? ORDER BY id", (table,)))
         return [CashOut(*row) for row in rows]
 
-    def append_action(self, table: int, action: ActionRecord) -> None:
-        # one statement in autocommit mode is its own transaction: committed on return
-        self._db.execute("INSERT INTO actions (table_id, hand, seat, action, amount, policy) "
-                         "VALUES (?, ?, ?, ?, ?, ?)",
-                         (table, action.hand, action.seat, action.action, action.to,
-                          action.policy))
+    def seats(self, table: int | None = None) -> list[SeatRecord]:
+        rows = (self._run(_SEATS + " ORDER BY table_id, seat") if table is None else
+                self._run(_SEATS + " WHERE table_id=? ORDER BY seat", (table,)))
+        return [SeatRecord(*row) for row in rows]
 
-    def seats(self) -> list[SeatRecord]:
-        return [SeatRecord(*row) for row in self._db.execute(
-            "SELECT table_id, seat, name, token_hash, joined_seq FROM seats "
-            "ORDER BY table_id, seat")]
+    def seat_of(self, token_hash: str) -> SeatRecord | None:
+        row = self._run(_SEATS + " WHERE token_hash=?", (token_hash,)).fetchone()
+        return None if row is None else SeatRecord(*row)
 
     def ledger(self, table: int | None = None) -> list[LedgerEntry]:
         query = "SELECT table_id, seat, amount, kind, before_hand FROM ledger"
-        rows = (self._db.execute(query + " ORDER BY id") if table is None else
-                self._db.execute(query + " WHERE table_id=? ORDER BY id", (table,)))
+        rows = (self._run(query + " ORDER BY id") if table is None else
+                self._run(query + " WHERE table_id=? ORDER BY id", (table,)))
         return [LedgerEntry(*row) for row in rows]
 
     def finished_hands(self, table: int | None = None, *,
@@ -380,7 +319,7 @@ class SqliteStorage:
         query += " WHERE " + " AND ".join(where) + " ORDER BY table_id, hand LIMIT ?"
         key: tuple[int, int] = (-1, -1)
         while True:   # in pages: an export of a large database holds one page at a time
-            rows = self._db.execute(query, [*params, key[0], *key, HAND_PAGE]).fetchall()
+            rows = self._run(query, [*params, key[0], *key, HAND_PAGE]).fetchall()
             for t, hand, base, events, phh in rows:
                 yield FinishedHand(t, hand, base, _load(events), phh)
             if len(rows) < HAND_PAGE:
@@ -392,7 +331,7 @@ class SqliteStorage:
         left, hand = limit, -1
         while left > 0:
             page = min(HAND_PAGE, left)
-            rows = self._db.execute(
+            rows = self._run(
                 "SELECT hand, seq_base, events FROM hands WHERE table_id=? AND last_seq>? "
                 "AND seq_base<? AND hand>? ORDER BY hand LIMIT ?",
                 (table, after_seq, before_seq, hand, page)).fetchall()
@@ -403,8 +342,134 @@ class SqliteStorage:
             left -= len(rows)
             hand = rows[-1][0]
 
+    # --- schema ------------------------------------------------------------------------
+
+    def _migrate(self, steps: Sequence[str], *, foreign: bool) -> None:
+        """Inside a transaction: bring the schema to :data:`SCHEMA_VERSION` by running
+        ``steps[v]`` for each version ``v + 1`` not yet applied; refuse a newer schema and a
+        database that holds other tables (``foreign``) but no arena."""
+        version = self._schema_version()
+        if version is None:
+            if foreign:
+                raise StorageError("not an arena database: it holds other tables and no "
+                                   "omaha arena schema")
+            version = 0
+        if version > SCHEMA_VERSION:
+            raise StorageError(f"the database's arena schema is version {version}, newer than "
+                               f"this omaha-poker reads ({SCHEMA_VERSION}); upgrade it")
+        for step in steps[version:]:
+            for statement in step.split(";"):
+                self._run(statement.strip())
+        if version < SCHEMA_VERSION:
+            self._run("DELETE FROM meta WHERE key='schema'")
+            self._run("INSERT INTO meta VALUES ('schema', ?)", (str(SCHEMA_VERSION),))
+
+    def _schema_version(self) -> int | None:
+        raise NotImplementedError
+
+    @contextmanager
+    def _constraints(self, table: int) -> Iterator[None]:
+        """A row the schema refuses (a taken seat or token) as a :class:`StorageError`."""
+        try:
+            yield
+        except self._integrity as exc:
+            raise StorageError(f"table {table}: refused by the database: "
+                               f"{str(exc).splitlines()[0] if str(exc) else exc}") from None
+
+    def _stamped_version(self) -> int | None:
+        row = self._run("SELECT value FROM meta WHERE key='schema'").fetchone()
+        if row is None:
+            return None
+        try:
+            return int(row[0])
+        except ValueError:
+            raise StorageError(f"not an arena database: schema row {row[0]!r}") from None
+
+
+# Version 1 and 2 statements keep the IF NOT EXISTS of the files they created (a version 1
+# file made by an older release is upgraded by the later steps only).
+_SQLITE_STEPS: tuple[str, ...] = (   # version v + 1 is _SQLITE_STEPS[v]; ";" ends each
+    """
+    CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    CREATE TABLE IF NOT EXISTS tables (id INTEGER PRIMARY KEY, snapshot TEXT NOT NULL,
+        seq_base INTEGER NOT NULL);
+    CREATE TABLE IF NOT EXISTS actions (id INTEGER PRIMARY KEY AUTOINCREMENT,
+        table_id INTEGER NOT NULL, hand INTEGER NOT NULL, seat INTEGER NOT NULL,
+        action TEXT NOT NULL, amount INTEGER, policy TEXT);
+    CREATE INDEX IF NOT EXISTS actions_by_table ON actions (table_id, id);
+    CREATE TABLE IF NOT EXISTS seats (table_id INTEGER NOT NULL, seat INTEGER NOT NULL,
+        name TEXT NOT NULL, token_hash TEXT NOT NULL UNIQUE, joined_seq INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seat));
+    CREATE TABLE IF NOT EXISTS hands (table_id INTEGER NOT NULL, hand INTEGER NOT NULL,
+        seq_base INTEGER NOT NULL, last_seq INTEGER NOT NULL, events TEXT NOT NULL,
+        phh TEXT NOT NULL, PRIMARY KEY (table_id, hand));
+    CREATE INDEX IF NOT EXISTS hands_by_seq ON hands (table_id, last_seq);
+    CREATE TABLE IF NOT EXISTS ledger (id INTEGER PRIMARY KEY AUTOINCREMENT,
+        table_id INTEGER NOT NULL, seat INTEGER NOT NULL, amount INTEGER NOT NULL,
+        kind TEXT NOT NULL, before_hand INTEGER NOT NULL)
+    """,
+    """
+    CREATE TABLE IF NOT EXISTS leaving (table_id INTEGER NOT NULL, seat INTEGER NOT NULL,
+        PRIMARY KEY (table_id, seat));
+    CREATE TABLE IF NOT EXISTS cash_outs (id INTEGER PRIMARY KEY AUTOINCREMENT,
+        table_id INTEGER NOT NULL, seat INTEGER NOT NULL, name TEXT NOT NULL,
+        token_hash TEXT NOT NULL UNIQUE, amount INTEGER NOT NULL, before_hand INTEGER NOT NULL)
+    """,
+    """
+    CREATE TABLE leases (table_id INTEGER PRIMARY KEY, owner TEXT NOT NULL, url TEXT NOT NULL,
+        epoch INTEGER NOT NULL, expires_ms INTEGER NOT NULL);
+    INSERT INTO leases SELECT id, '', '', 0, 0 FROM tables
+    """,
+)
+
+
+class SqliteStorage(SqlStorage):
+    """:class:`~omaha.arena.records.Storage` in one SQLite file (stdlib :mod:`sqlite3`, WAL
+    journal): the embedded default, for one server process per file.
+
+    ``synchronous="NORMAL"`` (the default) makes every commit survive the death of the
+    process (``kill -9``); ``"FULL"`` also survives a power cut, at an fsync per commit.
+    """
+
+    NOW_MS = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
+
+    def __init__(self, path: str, *, synchronous: str = "NORMAL") -> None:
+        super().__init__()
+        if synchronous not in ("NORMAL", "FULL"):
+            raise StorageError(f"synchronous is NORMAL or FULL, got {synchronous!r}")
+        self._connection = sqlite3.connect(path, isolation_level=None,
+                                           check_same_thread=False)
+        try:
+            self._connection.execute("PRAGMA journal_mode=WAL")
+            self._connection.execute(f"PRAGMA synchronous={synchronous}")
+            self._connection.execute("PRAGMA busy_timeout=5000")
+            with self._transaction():
+                names = {name for (name,) in self._connection.execute(
+                    "SELECT name FROM sqlite_master WHERE type='table'")}
+                self._migrate(_SQLITE_STEPS, foreign=bool(names - _SQLITE_NAMES))
+        except BaseException:
+            self._connection.close()
+            raise
+
+    @property
+    def _db(self) -> sqlite3.Connection:
+        return self._connection
+
+    def _transaction(self) -> _Transaction:
+        return _Transaction(self._connection)
+
+    def _schema_version(self) -> int | None:
+        if self._connection.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND "
+                                    "name='meta'").fetchone() is None:
+            return None
+        return self._stamped_version()
+
     def close(self) -> None:
-        self._db.close()
+        self._connection.close()
+
+
+_SQLITE_NAMES = {"meta", "tables", "actions", "seats", "hands", "ledger", "leaving",
+                 "cash_outs", "leases", "sqlite_sequence"}
 
 
 def _load(text: str) -> Any:
@@ -427,13 +492,17 @@ def _load_snapshot(text: str) -> dict[str, Any]:
 
 
 class _Transaction:
-    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error)."""
+    """BEGIN IMMEDIATE ... COMMIT (ROLLBACK on error); nested uses join the outer one."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
+        self._outer = False
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        self._outer = not self._db.in_transaction
+        if self._outer:
+            self._db.execute("BEGIN IMMEDIATE")
 
     def __exit__(self, kind: object, *rest: object) -> None:
-        self._db.execute("COMMIT" if kind is None else "ROLLBACK")
+        if self._outer:
+            self._db.execute("COMMIT" if kind is None else "ROLLBACK")

@@ -27,6 +27,7 @@ from omaha.cli.shared import (
     refuse,
     ws_url,
 )
+from omaha.limits import ARENA_LEASE_MS as LEASE_MS
 
 __all__ = ["add_parser", "run_bots", "run_export", "run_serve"]
 
@@ -38,7 +39,10 @@ def add_parser(commands: Any) -> None:
     serve = commands.add_parser("serve", help="run the arena: tables bots play over WebSockets",
                                 description="Run the arena server (state kept in --db).")
     serve.add_argument("--db", required=True, type=arena_db,
-                       help="the arena's SQLite database (created if missing; required)")
+                       help="the arena's database: a SQLite file (a path or sqlite:///path, "
+                       "created if missing; one process) or a PostgreSQL URL "
+                       "(postgresql://user:password@host/dbname; several processes share "
+                       "it; the postgres extra); required")
     serve.add_argument("--host", default="127.0.0.1", help="address to bind (default %(default)s)")
     serve.add_argument("--port", type=port, default=8765,
                        help="1-65535; 0 picks a free port (default %(default)s)")
@@ -85,11 +89,22 @@ def add_parser(commands: Any) -> None:
                        "(the house rules: buy-in, rebuy, pauses, clock, spectators; more "
                        "tables); without it a restart with other settings exits 2. The game "
                        "and the seats never change (default off)")
+    serve.add_argument("--advertise", type=ws_url, default=None, metavar="URL",
+                       help="the address clients reach this process at, given to them in the "
+                       "lobby and in redirects (default: ws://HOST:PORT as bound)")
+    serve.add_argument("--lease-ms", type=positive, default=LEASE_MS,
+                       help="how long this process's hold on a table lasts unless renewed "
+                       "(renewed every third of it); a table whose lease runs out is taken "
+                       "over by another process (default %(default)s)")
+    serve.add_argument("--max-tables", type=positive, default=None, metavar="N",
+                       help="the most tables this process plays (default: all of them)")
     serve.set_defaults(run=run_serve)
 
     bots = commands.add_parser("bots", help="run bot clients against an arena",
                                description="Bots that join, play and reconnect with tokens.")
-    bots.add_argument("url", type=ws_url, help="ws://127.0.0.1:8765 or wss://...")
+    bots.add_argument("url", type=ws_url, nargs="+",
+                      help="ws://127.0.0.1:8765 or wss://...; several: processes of one arena "
+                      "(each bot learns the others from the lobby and follows redirects)")
     bots.add_argument("--count", type=positive, default=6)
     bots.add_argument("--hands", type=positive, default=100, help="stop after each table's Nth hand")
     bots.add_argument("--policy", choices=("random", "strength"), default="random")
@@ -139,7 +154,10 @@ def _settings(args: argparse.Namespace) -> Any:
 
 def run_serve(args: argparse.Namespace) -> int:
     """``omaha serve``: run until SIGINT/SIGTERM."""
-    problem = overwritten({"--db": args.db}, {"--stats": args.stats})
+    from omaha.arena.databases import is_postgres
+
+    local = None if is_postgres(args.db) else args.db
+    problem = overwritten({"--db": local}, {"--stats": args.stats})
     if problem is not None:
         refuse("serve", problem)
     if not _has_websockets("serve"):
@@ -163,8 +181,9 @@ def run_serve(args: argparse.Namespace) -> int:
                           max_size=args.max_frame, rate=args.rate, burst=args.burst,
                           stats_path=args.stats,
                           synchronous="FULL" if args.fsync else "NORMAL",
-                          reconfigure=args.reconfigure))
-    except (OmahaError, OSError, sqlite3.Error) as exc:
+                          reconfigure=args.reconfigure, url=args.advertise,
+                          lease_ms=args.lease_ms, max_tables=args.max_tables))
+    except (OmahaError, OSError, sqlite3.Error, ImportError) as exc:
         print(f"omaha serve: {one_line(str(exc))}", file=sys.stderr)
         return 2
     return 0
@@ -193,8 +212,9 @@ def run_bots(args: argparse.Namespace) -> int:
     actions = sum(r.actions for r in reports)
     reconnects = sum(r.reconnects for r in reports)
     gaps = sum(r.gaps for r in reports)
+    redirects = sum(r.redirects for r in reports)
     print(f"omaha bots: {len(reports)} bots at {len(tables)} tables, {actions} actions, "
-          f"{reconnects} reconnection attempts, {gaps} stream gaps")
+          f"{reconnects} reconnection attempts, {redirects} redirects, {gaps} stream gaps")
     if args.leave_after is not None:
         paid = [r.cashed_out for r in reports if r.cashed_out is not None]
         print(f"omaha bots: {len(paid)} left their seats, {sum(paid)} chips cashed out")
@@ -206,24 +226,25 @@ def run_export(args: argparse.Namespace) -> int:
     import os
     import sqlite3
 
+    from omaha.arena.databases import is_postgres, open_storage
     from omaha.arena.export import export_phhs
-    from omaha.arena.storage import SqliteStorage
 
-    problem = overwritten({"--db": args.db}, {"OUTPUT": args.output})
+    local = None if is_postgres(args.db) else args.db
+    problem = overwritten({"--db": local}, {"OUTPUT": args.output})
     if problem is not None:
         refuse("export", problem)
-    if not os.path.exists(args.db):
+    if local is not None and not os.path.exists(local):
         print(f"omaha export: no database {args.db}", file=sys.stderr)
         return 2
     from omaha.errors import OmahaError
 
     try:
-        storage = SqliteStorage(args.db)
+        storage = open_storage(args.db)
         try:
             count = export_phhs(storage, args.output)
         finally:
             storage.close()
-    except (OmahaError, OSError, sqlite3.Error) as exc:
+    except (OmahaError, OSError, sqlite3.Error, ImportError) as exc:
         print(f"omaha export: {one_line(str(exc))}", file=sys.stderr)
         return 2
     print(f"omaha export: {count} hands written to {args.output}")

@@ -264,9 +264,19 @@ _SQLITE = b"SQLite format 3\x00"
 
 
 def _arena_db(text: str, *, missing_ok: bool) -> str:
+    """A PostgreSQL URL as given (checked when connecting), or the SQLite file's path."""
     import sqlite3
     from urllib.parse import quote
 
+    from omaha.arena.databases import describe_db
+    from omaha.errors import OmahaError
+
+    try:
+        kind, text = describe_db(text)
+    except OmahaError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    if kind == "postgresql":
+        return text
     path_name(text)
     if not os.path.lexists(text):
         if not missing_ok:
