@@ -212,6 +212,8 @@ class ArenaServer:
         self.burst = as_int(burst, "burst", low=1, high=MAX_BURST)
         self.open_timeout = _positive(open_timeout, "open_timeout", MAX_OPEN_TIMEOUT)
         self.stats = LatencyStats()
+        self.decisions = LatencyStats()   # request to act sent -> its answer applied
+        self._asked: dict[int, tuple[int, float]] = {}
         self.stats_path = stats_path
         self._clients: dict[tuple[int, int], _Client] = {}
         self._watchers: dict[int, set[_Client]] = {}
@@ -254,6 +256,9 @@ class ArenaServer:
 
     def _clock_changed(self, room: TableRoom) -> None:
         self._drivers[room.number].attach(room.game)
+        decision = room.decision   # a new request to act has just been sent: note when
+        if decision is not None and self._asked.get(room.number, (None, 0.0))[0] != decision:
+            self._asked[room.number] = (decision, time.perf_counter())
 
     def _schedule_start(self, room: TableRoom) -> None:
         delay = self.arena.settings.hand_pause_ms / 1000
@@ -397,6 +402,7 @@ class ArenaServer:
         return {"hands": sum(r.hand_number - (1 if r.in_hand else 0)
                              for r in self.arena.rooms.values()),
                 "latency_ms": self.stats.summary(), "actions": self.stats.actions,
+                "decision_ms": self.decisions.summary(), "tables": sorted(self.arena.rooms),
                 "time": time.time()}
 
     def _write_stats_now(self) -> None:
@@ -532,6 +538,7 @@ class ArenaServer:
                                     rule="B1")
             raise ProtocolError("not_joined", "join or resume a seat first")
         pending = self._pending = _Pending(started, self.stats)
+        asked, decision = self._asked.get(room.number), room.decision
         try:
             room.act(client.seat, message)
         except ProtocolError:
@@ -550,6 +557,8 @@ class ArenaServer:
         if pending.left == 0:
             self.stats.add((time.perf_counter() - started) * 1000,
                            (time.process_time() - started_cpu) * 1000)
+        if asked is not None and asked[0] == decision:
+            self.decisions.add((time.perf_counter() - asked[1]) * 1000)
 
     def _not_watching(self, client: _Client) -> None:
         if client.watching is not None:
