@@ -14,7 +14,9 @@ from omaha.arena import load_schema
 from omaha.arena.messages import (
     MAX_INT,
     NAME_FORBIDDEN,
+    Ping,
     ProtocolError,
+    Tables,
     parse_client_message,
 )
 
@@ -35,6 +37,7 @@ VALID = [
     {"type": "watch", "table": 1},
     {"type": "watch", "table": 1, "last_seq": None},
     {"type": "watch", "table": 3, "last_seq": 7},
+    {"type": "tables"},
     {"type": "ping"},
 ]
 
@@ -43,7 +46,7 @@ ODD_VALUES = [None, True, False, 0, 1, -1, 2, 1.0, 2.5, -0.0, 1e308, float("nan"
               "\ud800", "a\udfffb", "k" * 31, "k" * 32, "k" * 128, "k" * 129, "é" * 32,
               "é" * 33, "\u200b", "a\u2028b", "\x7f", "\u00a0", "name\u202e", "😀" * 5,
               "k" * 39 + "=", [], {}, ["fold"], {"a": 1}, "fold", "bet_or_raise", "raise",
-              "join", "ping"]
+              "join", "ping", "tables"]
 
 
 def verdicts(message):
@@ -93,11 +96,11 @@ KEYS = st.sampled_from(["type", "name", "table", "token", "last_seq", "action", 
                         "seat", "decision", "x"])
 VALUES = st.one_of(st.sampled_from(ODD_VALUES), st.integers(-5, 2**54), st.text(max_size=40),
                    st.floats(allow_nan=False),
-                   st.sampled_from(["join", "resume", "act", "leave", "watch", "ping"]))
+                   st.sampled_from(["join", "resume", "act", "leave", "watch", "tables", "ping"]))
 
 
 @given(st.dictionaries(KEYS, VALUES, max_size=6),
-       st.sampled_from(["join", "resume", "act", "leave", "watch", "ping", None]))
+       st.sampled_from(["join", "resume", "act", "leave", "watch", "tables", "ping", None]))
 def test_parser_and_schema_agree_on_random_messages(message, kind):
     if kind is not None:
         message = {**message, "type": kind}
@@ -129,3 +132,18 @@ def test_any_frame_is_parsed_or_refused_with_a_protocol_error(frame):
     for value in dataclasses.astuple(message):
         if isinstance(value, str):
             value.encode("utf-8")
+
+
+@pytest.mark.parametrize("field", ["table", "token", "owner", "last_seq", "x"])
+@pytest.mark.parametrize("value", [None, 1, "", {}])
+def test_tables_takes_no_field(field, value):
+    """``tables`` (protocol 3) has no field at all: any field is refused by both, as the
+    other messages' unknown fields are."""
+    assert verdicts({"type": "tables", field: value}) == (False, False)
+    with pytest.raises(ProtocolError, match="unknown fields in tables"):
+        parse_client_message(json.dumps({"type": "tables", field: value}))
+
+
+def test_tables_parses_to_its_message():
+    assert parse_client_message('{"type": "tables"}') == Tables()
+    assert parse_client_message('{"type": "tables"}') != Ping()

@@ -9,6 +9,17 @@ With ``leave_after`` it gives up its seat once its table has dealt that many han
 out a hand it is in) and reports the chips cashed out.
 :func:`run_bots` runs many in one asyncio process until their tables have played the
 requested number of hands.
+
+An arena of several processes (protocol 3) plays each table in one of them. A bot is given
+one URL or several; it learns every process's URL from the lobby (``tables``, asked for once
+per connection to a protocol 3 server, whose ``owner`` entries name the processes), follows a
+``redirect`` to the process that plays its table and repeats its hello there (``join`` with
+its own token, or ``resume`` with the token and the last sequence number), and when the
+owner is not known (``owner`` null: the table is between processes) backs off (0.05 s,
+doubling to 2 s) and asks for ``tables`` until the table has one. When its connection drops it
+reconnects to the same process; when that process cannot be reached it tries the known URLs
+in turn, with the same back-off, and any of them redirects it to its table's owner. Against
+a single process (which never redirects) it behaves as before.
 """
 
 from __future__ import annotations
@@ -17,8 +28,9 @@ import asyncio
 import json
 import random
 import secrets
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from omaha.cards import parse_cards
 from omaha.config import Variant
@@ -62,15 +74,45 @@ class BotReport:
     hands_seen: int = 0
     gaps: int = 0          # stream items that did not follow the last one seen (resume bugs)
     cashed_out: int | None = None   # chips paid out when the bot left its seat
+    redirects: int = 0     # ``redirect`` messages received (protocol 3: another process's table)
+
+
+FIRST_DELAY = 0.05
+"""The first back-off (seconds) after a lost connection or an owner not known; it doubles up
+to :data:`MAX_DELAY` and starts again once a hello is answered."""
+MAX_DELAY = 2.0
+
+_Outcome = Literal["done", "dropped", "moved"]
+
+
+def _urls(url_or_urls: str | Sequence[str]) -> list[str]:
+    """One URL or several, as a list without repeats (in the order given)."""
+    given = [url_or_urls] if isinstance(url_or_urls, str) else list(url_or_urls)
+    urls: list[str] = []
+    for url in given:
+        if not isinstance(url, str) or not url:
+            raise ValueError(f"a bot needs ws:// URLs, got {url!r}")
+        if url not in urls:
+            urls.append(url)
+    if not urls:
+        raise ValueError("a bot needs at least one URL")
+    return urls
 
 
 class BotClient:
-    """One bot: join, play, reconnect with the token after a dropped connection."""
+    """One bot: join, play, reconnect with the token after a dropped connection, and follow
+    its table from process to process (``redirect``, ``tables``).
 
-    def __init__(self, url: str, name: str, *, policy: str = "random", hands: int = 100,
-                 table: int | None = None, rng: random.Random | None = None,
+    ``url_or_urls`` is the arena's URL, or the URLs of several of its processes (the first is
+    tried first); :attr:`urls` grows with every process a ``tables`` or ``redirect`` names.
+    """
+
+    def __init__(self, url_or_urls: str | Sequence[str], name: str, *, policy: str = "random",
+                 hands: int = 100, table: int | None = None, rng: random.Random | None = None,
                  leave_after: int | None = None) -> None:
-        self.url, self.hands, self.table = url, hands, table
+        self.urls = _urls(url_or_urls)
+        self.url = self.urls[0]   # the process of the current (or next) connection
+        self.hands, self.table = hands, table
         self.leave_after = leave_after
         self.leave_sent = False
         self.bot = BOTS[policy]()
@@ -79,6 +121,34 @@ class BotClient:
         self.token = secrets.token_urlsafe(32)   # ours: a join repeated after a crash is safe
         self.joined = False
         self.variant: Variant | None = None
+        self.target: str | None = self.url   # where the bot's table is played, if known
+        self._turn = 0        # the next known URL to try when the target cannot be reached
+        self._delay = FIRST_DELAY
+        self._chain = 0       # redirects since the last answered hello
+        self._looking: int | None = None   # the table whose owner ``tables`` is asked for
+
+    def _learn(self, url: Any) -> None:
+        if isinstance(url, str) and url and url not in self.urls:
+            self.urls.append(url)
+
+    def _next_url(self) -> str:
+        """The target if known, else the known URLs in turn."""
+        if self.target is not None:
+            return self.target
+        url = self.urls[self._turn % len(self.urls)]
+        self._turn += 1
+        return url
+
+    def _unreachable(self, url: str) -> None:
+        """``url`` did not answer: the next try goes to the known URL after it."""
+        if self.target == url:
+            self.target = None
+        if url in self.urls:
+            self._turn = self.urls.index(url) + 1
+
+    async def _back_off(self) -> None:
+        await asyncio.sleep(self._delay)
+        self._delay = min(MAX_DELAY, self._delay * 2)
 
     async def run(self, stop: asyncio.Event | None = None) -> BotReport:
         """Play until the table has finished ``hands`` hands, or until the bot has left
@@ -88,33 +158,54 @@ class BotClient:
             from websockets.asyncio.client import connect
         except ImportError:   # websockets 12
             from websockets import connect  # type: ignore[no-redef,attr-defined,unused-ignore]
-        delay = 0.05
         while True:
+            url = self._next_url()
+            self.url = url
+            opened = False
+            outcome: _Outcome = "dropped"
             try:
-                async with connect(self.url, max_size=2**22, compression=None) as ws:
-                    delay = 0.05
-                    if await self._session(ws, stop):
-                        return self.report
+                async with connect(url, max_size=2**22, compression=None) as ws:
+                    opened = True
+                    outcome = await self._session(ws, url, stop)
             except (ConnectionClosed, OSError, InvalidHandshake, asyncio.TimeoutError):
                 pass
+            if outcome == "done":
+                return self.report
             if stop is not None and stop.is_set():
                 return self.report
+            if outcome == "moved":   # to the table's owner at once (but not round and round)
+                if self._chain > 1:
+                    await self._back_off()
+                continue
+            if opened:
+                if self.target is None and self._looking is None:
+                    self.target = url   # a drop: the same process first
+            else:
+                self._unreachable(url)
             self.report.reconnects += 1
-            await asyncio.sleep(delay)
-            delay = min(2.0, delay * 2)
+            await self._back_off()
 
-    async def _session(self, ws: Any, stop: asyncio.Event | None) -> bool:
-        """One connection; True when done."""
+    def _hello(self) -> dict[str, Any]:
         if not self.joined:
             hello: dict[str, Any] = {"type": "join", "name": self.report.name,
                                      "token": self.token}
             if self.table is not None:
                 hello["table"] = self.table
-        else:
-            hello = {"type": "resume", "token": self.token, "last_seq": self.report.last_seq}
-        await ws.send(json.dumps(hello))
-        if self.leave_sent:   # the answer may be lost: ask again (a repeated leave is harmless)
-            await ws.send(json.dumps({"type": "leave", "token": self.token}))
+            return hello
+        return {"type": "resume", "token": self.token, "last_seq": self.report.last_seq}
+
+    def _answered(self, url: str, protocol: Any) -> list[dict[str, Any]]:
+        """A hello was answered at ``url``: it plays the table. What to send next."""
+        self.target, self._looking = url, None
+        self._delay, self._chain = FIRST_DELAY, 0
+        if isinstance(protocol, int) and protocol >= 3:
+            return [{"type": "tables"}]   # learn every process's URL, for a failover
+        return []
+
+    async def _session(self, ws: Any, url: str, stop: asyncio.Event | None) -> _Outcome:
+        """One connection: "done", "dropped" (the connection closed), or "moved" (the table
+        is played at :attr:`target`: connect there)."""
+        await ws.send(json.dumps(self._hello()))
         acted = -1   # a fresh session may have to repeat an action the server never stored
         async for frame in ws:
             message = json.loads(frame)
@@ -124,19 +215,49 @@ class BotClient:
                 self.report.table, self.report.seat = message["table"], message["seat"]
                 self.report.last_seq = message["seq"]
                 self.variant = Variant.from_dict(message["settings"]["game"]["variant"])
+                for out in self._answered(url, message.get("protocol")):
+                    await ws.send(json.dumps(out))
             elif kind == "resumed":
                 if self.variant is None:
                     raise RuntimeError("resumed before joining")
                 if message["gap"]:
                     self.report.gaps += 1
+                for out in self._answered(url, message.get("protocol")):
+                    await ws.send(json.dumps(out))
+                if self.leave_sent:   # the answer may be lost: ask again (harmless if repeated)
+                    await ws.send(json.dumps({"type": "leave", "token": self.token}))
+            elif kind == "redirect":   # nothing was changed: say hello where the table is
+                self.report.redirects += 1
+                self._chain += 1
+                self._learn(message.get("owner"))
+                if message.get("owner"):
+                    self.target, self._looking = message["owner"], None
+                    return "moved"
+                self.target, self._looking = None, message["table"]
+                if await self._ask_tables(ws, stop):
+                    return "done"
+            elif kind == "tables":
+                entries = message.get("tables") or []
+                for entry in entries:
+                    self._learn(entry.get("owner"))
+                if self._looking is not None:
+                    owner = next((e.get("owner") for e in entries
+                                  if e.get("table") == self._looking), None)
+                    if owner:   # fresh news: go at once
+                        self.target, self._looking, self._chain = owner, None, 0
+                        return "moved"
+                    if await self._ask_tables(ws, stop):
+                        return "done"
             elif kind == "left":
                 self.report.cashed_out = message["amount"]
-                return True
+                return "done"
             elif kind == "leaving":
                 continue   # the bot plays out its hand; ``left`` follows at its end
             elif kind == "error":
                 if message["code"] == "seat_left" and self.leave_sent:
-                    continue   # cashed out while away: the repeated leave brings ``left``
+                    # cashed out while away: the repeated leave brings ``left``
+                    await ws.send(json.dumps({"type": "leave", "token": self.token}))
+                    continue
                 self.report.errors.append(f"{message['code']}: {message['message']}")
                 if message["code"] in ("table_full", "bad_token", "no_table"):
                     raise BotError(f"{self.report.name}: {message['message']}")
@@ -154,9 +275,9 @@ class BotClient:
                 if view is not None and view["is_over"] and hand >= self.hands \
                         and not self.leave_sent:
                     self.report.hands_seen = hand
-                    return True
+                    return "done"
                 if stop is not None and stop.is_set():
-                    return True
+                    return "done"
                 if view is not None and view["legal"] is not None and not view["is_over"] \
                         and view["to_act"] == view["seat"] and acted != self.report.last_seq:
                     acted = self.report.last_seq   # one decision per state, however many views
@@ -167,17 +288,31 @@ class BotClient:
                         act["decision"] = message["decision"]
                     self.report.actions += 1
                     await ws.send(json.dumps(act))
+        return "dropped"
+
+    async def _ask_tables(self, ws: Any, stop: asyncio.Event | None) -> bool:
+        """The table's owner is not known: back off, then ask this process for ``tables``
+        (its answer says whether the table has an owner yet). True when ``stop`` is set."""
+        await self._back_off()
+        if stop is not None and stop.is_set():
+            return True
+        await ws.send(json.dumps({"type": "tables"}))
         return False
 
 
-async def run_bots(url: str, *, count: int, hands: int, policy: str = "random",
-                   seed: int | None = None, timeout: float | None = None,
+async def run_bots(url_or_urls: str | Sequence[str], *, count: int, hands: int,
+                   policy: str = "random", seed: int | None = None,
+                   timeout: float | None = None,
                    leave_after: int | None = None) -> list[BotReport]:
-    """Run ``count`` bots on ``url`` until their tables have played ``hands`` hands (or,
-    with ``leave_after``, until each has cashed out after its table's hand of that number)."""
+    """Run ``count`` bots on the arena at ``url_or_urls`` (one URL, or several processes of
+    one arena: bot ``i`` tries the ``i``-th first) until their tables have played ``hands``
+    hands (or, with ``leave_after``, until each has cashed out after its table's hand of
+    that number)."""
+    urls = _urls(url_or_urls)
     rng = random.Random(seed) if seed is not None else random.Random()
-    bots = [BotClient(url, f"bot{i + 1}", policy=policy, hands=hands,
-                      rng=random.Random(rng.getrandbits(64)), leave_after=leave_after)
+    bots = [BotClient(urls[i % len(urls):] + urls[:i % len(urls)], f"bot{i + 1}",
+                      policy=policy, hands=hands, rng=random.Random(rng.getrandbits(64)),
+                      leave_after=leave_after)
             for i in range(count)]
     stop = asyncio.Event()
     tasks = [asyncio.create_task(b.run(stop)) for b in bots]

@@ -1,20 +1,25 @@
 """The arena's JSON messages: parsing what clients send, building what the server sends.
 
 Every message is one JSON object per WebSocket text frame with a ``"type"``. Clients send
-``join``, ``resume``, ``act``, ``leave``, ``watch`` and ``ping``; the server answers
-``joined``, ``resumed``, ``update`` (numbered events and the seat's view), ``leaving`` and
-``left`` (a seat given up), ``watching`` (a spectator's stream begins), ``error`` and
-``pong``. The JSON Schema of
+``join``, ``resume``, ``act``, ``leave``, ``watch``, ``tables`` and ``ping``; the server
+answers ``joined``, ``resumed``, ``update`` (numbered events and the seat's view), ``leaving``
+and ``left`` (a seat given up), ``watching`` (a spectator's stream begins), ``tables`` (the
+lobby: every table and the process that plays it), ``redirect`` (that table is played by
+another process), ``error`` and ``pong``. The JSON Schema of
 every message, and of the engine's events, views and snapshots inside them, ships with the
 package (:func:`load_schema`).
 
-Protocol version :data:`PROTOCOL_VERSION` (2): every ``update`` carries ``decision``, the id
-of the decision in play, and an ``act`` may quote it (a stale one gets ``stale_decision``).
+Protocol version :data:`PROTOCOL_VERSION` (3): every ``update`` carries ``decision``, the id
+of the decision in play, and an ``act`` may quote it (a stale one gets ``stale_decision``);
+``tables`` asks for the lobby, and a server of several processes answers a ``join``,
+``resume`` or ``watch`` for a table another process plays with ``redirect``.
 
 >>> parse_client_message('{"type": "act", "action": "bet_or_raise", "to": 12, "decision": 40}')
 Act(action='bet_or_raise', to=12, hand=None, seat=None, decision=40)
 >>> parse_client_message('{"type": "watch", "table": 2}')
 Watch(table=2, last_seq=None)
+>>> parse_client_message('{"type": "tables"}')
+Tables()
 >>> parse_client_message('{"type": "act", "action": "raise"}')
 Traceback (most recent call last):
 ...
@@ -46,6 +51,7 @@ __all__ = [
     "Ping",
     "ProtocolError",
     "Resume",
+    "Tables",
     "Watch",
     "error_message",
     "load_schema",
@@ -55,10 +61,13 @@ __all__ = [
 ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "show", "muck")
 """The actions a client may send (the :class:`~omaha.game.hand.Hand` methods of those names)."""
 
-PROTOCOL_VERSION = 2
+PROTOCOL_VERSION = 3
 """The arena protocol's version, sent in ``joined``, ``resumed`` and ``watching``. Version 2
 added decision ids (``update.decision``, ``act.decision``, the ``stale_decision`` error);
-version 1 clients, which send no ``decision``, play on unchanged."""
+version 1 clients, which send no ``decision``, play on unchanged. Version 3 added the lobby
+(``tables``, asked for by the client) and ``redirect`` (a table another process plays, sent
+only by a server of several processes); a single process never sends ``redirect``, so
+version 1 and 2 clients play on unchanged."""
 
 MAX_NAME = 32
 MAX_TOKEN = 128
@@ -147,15 +156,22 @@ class Watch:
 
 
 @dataclass(frozen=True, slots=True)
+class Tables:
+    """Ask for the lobby: a ``tables`` message listing every table, the URL of the process
+    that plays it (None between owners), its seats and settings. Allowed on any connection,
+    before or after ``join``, ``resume`` or ``watch``."""
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """Ask for a ``pong`` (a keep-alive)."""
 
 
-ClientMessage = Join | Resume | Act | Leave | Watch | Ping
+ClientMessage = Join | Resume | Act | Leave | Watch | Tables | Ping
 
 _FIELDS = {"join": {"name", "table", "token"}, "resume": {"token", "last_seq"},
            "act": {"action", "to", "hand", "seat", "decision"}, "leave": {"token"},
-           "watch": {"table", "last_seq"}, "ping": set()}
+           "watch": {"table", "last_seq"}, "tables": set(), "ping": set()}
 
 
 def _int(data: dict[str, Any], name: str, *, minimum: int, required: bool = False) -> int | None:
@@ -248,6 +264,8 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
         return Act(action=action, to=to, hand=_int(data, "hand", minimum=1),
                    seat=_int(data, "seat", minimum=1),
                    decision=_int(data, "decision", minimum=1))
+    if kind == "tables":
+        return Tables()
     return Ping()
 
 
