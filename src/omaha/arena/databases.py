@@ -48,12 +48,12 @@ def is_postgres(db: str) -> bool:
     return describe_db(db)[0] == "postgresql"
 
 
-def open_storage(db: str, *, synchronous: str = "NORMAL") -> Storage:
+def open_storage(db: str, *, synchronous: str = "NORMAL", create: bool = True) -> Storage:
     """The storage ``db`` names (``synchronous``: SQLite's, see
     :class:`~omaha.arena.storage.SqliteStorage`; PostgreSQL commits durably by its own
-    settings)."""
+    settings; ``create=False``: an existing arena only, nothing created or migrated)."""
     kind, where = describe_db(db)
     if kind == "postgresql":
         from omaha.arena.postgres import PostgresStorage
-        return PostgresStorage(where)
-    return SqliteStorage(where, synchronous=synchronous)
+        return PostgresStorage(where, create=create)
+    return SqliteStorage(where, synchronous=synchronous, create=create)

@@ -80,14 +80,15 @@ class PostgresStorage(SqlStorage):
     """:class:`~omaha.arena.records.Storage` in a PostgreSQL database (``url``: a libpq
     connection string, ``postgresql://user:password@host:port/dbname``).
 
-    ``connect_timeout`` bounds each connection attempt, in seconds.
+    ``connect_timeout`` bounds each connection attempt, in seconds; ``create=False`` opens
+    an existing arena only and migrates nothing (for readers such as ``omaha export``).
     """
 
     PARAM = "%s"
     NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
     LOCK = " FOR SHARE"
 
-    def __init__(self, url: str, *, connect_timeout: float = 5.0) -> None:
+    def __init__(self, url: str, *, connect_timeout: float = 5.0, create: bool = True) -> None:
         super().__init__()
         self._psycopg = import_psycopg()
         self._integrity = (self._psycopg.IntegrityError,)
@@ -100,7 +101,7 @@ class PostgresStorage(SqlStorage):
                 self._run("SELECT pg_advisory_xact_lock(?)", (_MIGRATION_LOCK,))
                 names = {name for (name,) in self._run(
                     "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()")}
-                self._migrate(_STEPS, foreign=bool(names - _ARENA_TABLES))
+                self._migrate(_STEPS, foreign=bool(names - _ARENA_TABLES), create=create)
         except BaseException:
             self.close()
             raise

@@ -781,7 +781,7 @@ class Arena:
                 break
             if lease.table in self.rooms or lease.table > self.settings.tables:
                 continue
-            if force or not lease.live:
+            if force or not lease.live or lease.owner == self.owner:   # ours: dropped here
                 room = self.claim(lease.table, force=force)
                 if room is not None:
                     claimed.append(room)

@@ -329,8 +329,10 @@ class ArenaServer:
     async def _keep_leases(self) -> None:
         """Every third of the lease: renew, drop the tables lost, claim free ones."""
         interval = self.arena.lease_ms / 3000
+        delay, failures = interval, 0
         while True:
-            await asyncio.sleep(interval)
+            await asyncio.sleep(delay)
+            delay = interval
             try:
                 for room in self.arena.renew():
                     self._release(room)
@@ -339,8 +341,12 @@ class ArenaServer:
                     for room in self.arena.claim_free():
                         log.info("table %s: claimed", room.number)
                         self._adopt(room)
-            except Exception as exc:   # the database is away: the next round retries
+            except Exception as exc:  # noqa: BLE001 - the database is away: retry, backing off
                 log.warning("leases not renewed: %s", exc)
+                failures += 1
+                delay = min(interval * 2 ** failures, self.arena.lease_ms / 1000)
+                continue
+            failures = 0
 
     # --- lifecycle ---------------------------------------------------------------------
 

@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
 from typing import Any, ClassVar
@@ -344,11 +345,19 @@ class SqlStorage:
 
     # --- schema ------------------------------------------------------------------------
 
-    def _migrate(self, steps: Sequence[str], *, foreign: bool) -> None:
+    def _migrate(self, steps: Sequence[str], *, foreign: bool, create: bool = True) -> None:
         """Inside a transaction: bring the schema to :data:`SCHEMA_VERSION` by running
         ``steps[v]`` for each version ``v + 1`` not yet applied; refuse a newer schema and a
-        database that holds other tables (``foreign``) but no arena."""
+        database that holds other tables (``foreign``) but no arena. ``create=False`` (a
+        reader such as ``omaha export``) changes nothing: no arena there is an error."""
         version = self._schema_version()
+        if not create:
+            if version is None:
+                raise StorageError("not an arena database: it holds no omaha arena schema")
+            if version > SCHEMA_VERSION:
+                raise StorageError(f"the database's arena schema is version {version}, newer "
+                                   f"than this omaha-poker reads ({SCHEMA_VERSION}); upgrade it")
+            return
         if version is None:
             if foreign:
                 raise StorageError("not an arena database: it holds other tables and no "
@@ -429,24 +438,25 @@ class SqliteStorage(SqlStorage):
 
     ``synchronous="NORMAL"`` (the default) makes every commit survive the death of the
     process (``kill -9``); ``"FULL"`` also survives a power cut, at an fsync per commit.
+    ``create=False`` opens an existing arena only, and migrates nothing (for readers).
     """
 
     NOW_MS = "CAST((julianday('now') - 2440587.5) * 86400000 AS INTEGER)"
 
-    def __init__(self, path: str, *, synchronous: str = "NORMAL") -> None:
+    def __init__(self, path: str, *, synchronous: str = "NORMAL", create: bool = True) -> None:
         super().__init__()
         if synchronous not in ("NORMAL", "FULL"):
             raise StorageError(f"synchronous is NORMAL or FULL, got {synchronous!r}")
         self._connection = sqlite3.connect(path, isolation_level=None,
                                            check_same_thread=False)
         try:
-            self._connection.execute("PRAGMA journal_mode=WAL")
+            _wal(self._connection)
             self._connection.execute(f"PRAGMA synchronous={synchronous}")
             self._connection.execute("PRAGMA busy_timeout=5000")
             with self._transaction():
                 names = {name for (name,) in self._connection.execute(
                     "SELECT name FROM sqlite_master WHERE type='table'")}
-                self._migrate(_SQLITE_STEPS, foreign=bool(names - _SQLITE_NAMES))
+                self._migrate(_SQLITE_STEPS, foreign=bool(names - _SQLITE_NAMES), create=create)
         except BaseException:
             self._connection.close()
             raise
@@ -466,6 +476,20 @@ class SqliteStorage(SqlStorage):
 
     def close(self) -> None:
         self._connection.close()
+
+
+def _wal(db: sqlite3.Connection) -> None:
+    """Switch to the WAL journal. Several processes opening a new file at once contend for
+    the switch, which SQLite answers "locked" without waiting: retry for a few seconds."""
+    for _ in range(50):
+        try:
+            db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc):
+                raise
+            time.sleep(0.1)
+    db.execute("PRAGMA journal_mode=WAL")
 
 
 _SQLITE_NAMES = {"meta", "tables", "actions", "seats", "hands", "ledger", "leaving",

@@ -239,7 +239,7 @@ def run_export(args: argparse.Namespace) -> int:
     from omaha.errors import OmahaError
 
     try:
-        storage = open_storage(args.db)
+        storage = open_storage(args.db, create=False)
         try:
             count = export_phhs(storage, args.output)
         finally:
