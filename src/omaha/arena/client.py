@@ -81,6 +81,10 @@ FIRST_DELAY = 0.05
 """The first back-off (seconds) after a lost connection or an owner not known; it doubles up
 to :data:`MAX_DELAY` and starts again once a hello is answered."""
 MAX_DELAY = 2.0
+KEEPALIVE = 5.0
+"""Seconds between the bot's pings, and how long it waits for a pong or a handshake: a
+process that stops answering (paused, or its machine gone) is left within two of them and
+the bot goes on to the other known URLs."""
 
 _Outcome = Literal["done", "dropped", "moved"]
 
@@ -105,12 +109,15 @@ class BotClient:
 
     ``url_or_urls`` is the arena's URL, or the URLs of several of its processes (the first is
     tried first); :attr:`urls` grows with every process a ``tables`` or ``redirect`` names.
+    ``keepalive`` (:data:`KEEPALIVE`) is how often it pings and how long it waits for an
+    answer or a handshake.
     """
 
     def __init__(self, url_or_urls: str | Sequence[str], name: str, *, policy: str = "random",
                  hands: int = 100, table: int | None = None, rng: random.Random | None = None,
-                 leave_after: int | None = None) -> None:
+                 leave_after: int | None = None, keepalive: float = KEEPALIVE) -> None:
         self.urls = _urls(url_or_urls)
+        self.keepalive = keepalive
         self.url = self.urls[0]   # the process of the current (or next) connection
         self.hands, self.table = hands, table
         self.leave_after = leave_after
@@ -164,7 +171,9 @@ class BotClient:
             opened = False
             outcome: _Outcome = "dropped"
             try:
-                async with connect(url, max_size=2**22, compression=None) as ws:
+                async with connect(url, max_size=2**22, compression=None,
+                                   open_timeout=self.keepalive, ping_interval=self.keepalive,
+                                   ping_timeout=self.keepalive) as ws:
                     opened = True
                     outcome = await self._session(ws, url, stop)
             except (ConnectionClosed, OSError, InvalidHandshake, asyncio.TimeoutError):
