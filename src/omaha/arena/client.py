@@ -175,7 +175,7 @@ class BotClient:
                                    open_timeout=self.keepalive, ping_interval=self.keepalive,
                                    ping_timeout=self.keepalive) as ws:
                     opened = True
-                    outcome = await self._session(ws, url, stop)
+                    outcome = await self._session(ws, stop)
             except (ConnectionClosed, OSError, InvalidHandshake, asyncio.TimeoutError):
                 pass
             if outcome == "done":
@@ -211,9 +211,10 @@ class BotClient:
             return [{"type": "tables"}]   # learn every process's URL, for a failover
         return []
 
-    async def _session(self, ws: Any, url: str, stop: asyncio.Event | None) -> _Outcome:
-        """One connection: "done", "dropped" (the connection closed), or "moved" (the table
-        is played at :attr:`target`: connect there)."""
+    async def _session(self, ws: Any, stop: asyncio.Event | None) -> _Outcome:
+        """One connection (to :attr:`url`): "done", "dropped" (the connection closed), or
+        "moved" (the table is played at :attr:`target`: connect there)."""
+        url = self.url
         await ws.send(json.dumps(self._hello()))
         acted = -1   # a fresh session may have to repeat an action the server never stored
         async for frame in ws:
