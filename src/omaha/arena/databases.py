@@ -30,7 +30,7 @@ _POSTGRES = ("postgresql://", "postgres://")
 def describe_db(db: str) -> tuple[str, str]:
     """``("sqlite", path)`` or ``("postgresql", url)``; :class:`StorageError` otherwise."""
     if not isinstance(db, str) or not db or "\x00" in db:
-        raise StorageError(f"--db must be a SQLite path or a PostgreSQL URL, got {safe_repr(db)}")
+        raise StorageError(f"--db: expected a path or a PostgreSQL URL, got {safe_repr(db)}")
     if db.startswith(_POSTGRES):
         return "postgresql", db
     if db.startswith("sqlite:///"):
