@@ -441,6 +441,10 @@ def test_a_process_restarted_on_the_same_database_claims_tables_again(postgres_u
     # the other process is full: the tables stay free until the restarted one claims them
     wait_owned(db, {1: {again.url}, 2: {again.url}, 3: {again.url}, 4: {other.url},
                     5: {other.url}, 6: {other.url}}, 4 * LEASE_MS / 1000 + 10)
+    # the restarted process announces the dead one's URL (same port): wait until the lease
+    # rows name the new owner, not the dead one's leases still running
+    assert db.wait(lambda: all(db.leases()[t][0] != before[t][0] for t in (1, 2, 3)),
+                   4 * LEASE_MS / 1000 + 10, 0.02), db.leases()
     took = time.monotonic() - killed
     print(f"claimed again {took:.2f} s after the kill")
     now = db.leases()
