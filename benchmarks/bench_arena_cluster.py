@@ -91,9 +91,12 @@ class Postgres:
         return [master, *children(master)]
 
     def stop(self) -> None:
+        import shutil
+
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             self.server.cleanup()
+        shutil.rmtree(self.base, ignore_errors=True)
 
 
 def children(parent: int) -> list[int]:
