@@ -71,9 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     # each module imports what its command runs on only when it runs (omaha --help is fast)
-    from omaha.cli import arena, equity, evaluate, play, replay, scale
+    from omaha.cli import arena, equity, evaluate, play, replay, scale, tournament
 
-    for group in (replay, play, evaluate, arena, equity, scale):
+    for group in (replay, play, evaluate, arena, equity, scale, tournament):
         group.add_parser(commands)
     return parser
 

@@ -1,0 +1,385 @@
+"""The tournament: tables, hands, levels, eliminations and prizes (N1-N8).
+
+A :class:`Tournament` owns its tables and plays hands through the engine's :class:`Hand`
+(every betting, pot and showdown rule is the engine's): one *round* deals one hand at every
+table, in table order. Between hands it applies the tournament rules:
+
+* N1 the level of each hand (levels counted in rounds, or in seconds on an injected clock);
+* N2 the seating draw; N3 the dead button (:mod:`omaha.tournament.button`);
+* N4 balancing and N5 breaking tables after each hand (:mod:`omaha.tournament.seating`); a
+  player who moves in is not dealt in between the button and the small blind;
+* N6 hand for hand at the bubble: a round then counts as one hand, its eliminations as
+  simultaneous;
+* N7 places (ties share), N8 prizes (:mod:`omaha.tournament.places`, :mod:`~omaha.tournament.structure`).
+
+Every seating change, level, elimination and prize is an event (:attr:`Tournament.events`);
+:meth:`Tournament.snapshot` between hands restores with :meth:`Tournament.restore` and, with
+a seeded generator, resumes exactly.
+
+>>> import random
+>>> from omaha.tournament.structure import Level, Payouts, Structure
+>>> structure = Structure(levels=(Level(10, 20, hands=5), Level(20, 40, hands=5)),
+...                       starting_stack=400, seats=6, payouts=Payouts(shares=(650, 350)))
+>>> tour = Tournament(structure, [f"p{i}" for i in range(1, 9)], rng=random.Random(7))
+>>> tour.run()
+>>> sorted(tour.prizes.values(), reverse=True)[:3], sum(tour.prizes.values()) == tour.prize_pool
+([520, 280, 0], True)
+>>> sorted(place for place, _ in tour.places.values())
+[1, 2, 3, 4, 5, 6, 7, 8]
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from omaha.config import GameConfig
+from omaha.errors import TournamentError
+from omaha.game.bots import BOTS, Bot, act, situation
+from omaha.game.hand import Hand
+from omaha.tournament.button import Positions, engine_positions, first_positions, next_positions
+from omaha.tournament.places import award, place_eliminations
+from omaha.tournament.seating import (
+    Move,
+    balance_move,
+    break_moves,
+    draw_seats,
+    table_to_break,
+)
+from omaha.tournament.structure import Level, Structure
+
+__all__ = ["Tournament"]
+
+SNAPSHOT_FORMAT = "omaha-tournament/1"
+OnHand = Callable[[int, Hand], None]
+
+
+class Tournament:
+    """A sit-and-go or multi-table tournament between ``entrants`` (distinct names).
+
+    ``bots`` gives each player's decisions (a :class:`~omaha.game.bots.Bot`, one for all or
+    a mapping by name; default :class:`~omaha.game.bots.StrengthBot`); ``rng`` draws the
+    seats and shuffles the decks (the OS generator if None); ``clock`` gives seconds for
+    levels counted in time; ``on_hand(table, hand)`` sees every finished hand.
+    """
+
+    def __init__(self, structure: Structure, entrants: Sequence[str], *,
+                 rng: random.Random | None = None, bots: Bot | Mapping[str, Bot] | None = None,
+                 clock: Callable[[], float] | None = None,
+                 on_hand: OnHand | None = None) -> None:
+        names = list(entrants)
+        if len(names) < 2:
+            raise TournamentError("N2", f"entrants: a tournament needs at least 2 players, got "
+                                  f"{len(names)}")
+        if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
+            raise TournamentError("N2", "entrants: names must be distinct non-empty strings")
+        self.structure = structure
+        self.entrants = tuple(names)
+        self.rng = rng if rng is not None else random.SystemRandom()
+        self.clock = clock if clock is not None else time.monotonic
+        self.on_hand = on_hand
+        self._bots = bots if bots is not None else BOTS["strength"]()
+        self.prize_table = structure.prize_table(len(names))
+        self.prize_pool = sum(self.prize_table)
+        self.stacks = dict.fromkeys(names, structure.starting_stack)
+        self.tables: dict[int, dict[int, str]] = {}
+        self.positions: dict[int, Positions | None] = {}
+        self.fresh: set[str] = set()        # moved in, not yet dealt at their new table
+        self.places: dict[str, tuple[int, int]] = {}
+        self.prizes: dict[str, int] = {}
+        self.events: list[dict[str, Any]] = []
+        self.rounds = 0
+        self.hands = 0
+        self.level = -1
+        self.started = self.clock()
+        self._configs: dict[tuple[int, bool], GameConfig] = {}
+        self._draw()
+
+    # --- queries -----------------------------------------------------------------------
+
+    @property
+    def remaining(self) -> list[str]:
+        """The players still in, in entry order."""
+        return [n for n in self.entrants if n not in self.places]
+
+    @property
+    def is_over(self) -> bool:
+        """Whether one player has every chip (and every place is given)."""
+        return len(self.places) == len(self.entrants)
+
+    @property
+    def hand_for_hand(self) -> bool:
+        """N6: at the bubble (one elimination from the paid places) with several tables."""
+        paid = sum(1 for prize in self.prize_table if prize > 0)
+        return len(self.tables) > 1 and len(self.remaining) == paid + 1
+
+    def current_level(self) -> tuple[int, Level]:
+        """The level of the next hand (N1): by rounds dealt, or by seconds since the start."""
+        if self.structure.levels[0].hands is not None:
+            return self.structure.level_for_hand(self.rounds)
+        return self.structure.level_for_time(self.clock() - self.started)
+
+    # --- seating (N2, N4, N5) ----------------------------------------------------------
+
+    def _draw(self) -> None:
+        self.tables = draw_seats(self.entrants, seats=self.structure.seats, rng=self.rng)
+        for number, seats in self.tables.items():
+            self.positions[number] = None
+            for seat, player in sorted(seats.items()):
+                self._event("seated", player=player, table=number, seat=seat)
+
+    def _move(self, move: Move, why: str) -> None:
+        source = self.tables[move.from_table]
+        seat = next(s for s, p in source.items() if p == move.player)
+        del source[seat]
+        self.tables[move.to_table][move.to_seat] = move.player
+        self.fresh.add(move.player)
+        self._event("moved", player=move.player, table=move.to_table, seat=move.to_seat,
+                    from_table=move.from_table, from_seat=seat, why=why)
+
+    def _next_big(self, table: int) -> int | None:
+        last, seats = self.positions.get(table), self.tables[table]
+        if last is None or len(seats) < 2:
+            return None
+        return next_positions(set(seats), last).big
+
+    def _rearrange(self, table: int | None) -> None:
+        """After a hand (at ``table``; None: after a hand-for-hand round, every table):
+        break a table if the field fits one fewer (N5), else balance (N4)."""
+        while (broken := table_to_break(self.tables, seats=self.structure.seats,
+                                        order=self.structure.break_order)) is not None:
+            for moved in break_moves(self.tables, broken, seats=self.structure.seats,
+                                     rng=self.rng):
+                self._move(moved, "table broken")
+            del self.tables[broken]
+            self.positions.pop(broken, None)
+            self._event("table_broken", table=broken)
+        for source in ([table] if table is not None else sorted(self.tables)):
+            while source in self.tables:
+                next_big = {t: self._next_big(t) for t in self.tables}
+                move = balance_move(self.tables, source, seats=self.structure.seats,
+                                    next_big=next_big)
+                if move is None:
+                    break
+                self._move(move, "balancing")
+
+    # --- play --------------------------------------------------------------------------
+
+    def _config(self, index: int, level: Level, small_blind: bool) -> GameConfig:
+        key = (index, small_blind)
+        config = self._configs.get(key)
+        if config is None:
+            config = self.structure.game_config(level)
+            if not small_blind and config.small_blind:   # N3: a dead small blind
+                config = GameConfig.from_dict({**config.to_dict(), "small_blind": 0})
+            self._configs[key] = config
+        return config
+
+    def _bot(self, player: str) -> Bot:
+        bots = self._bots
+        return bots[player] if isinstance(bots, Mapping) else bots
+
+    def play_hand(self, table: int, index: int, level: Level) -> dict[str, int]:
+        """Deal and play one hand at ``table``; returns the players it busted, with their
+        stacks at its start."""
+        seats = self.tables[table]
+        occupied = set(seats)
+        last = self.positions.get(table)
+        if last is None:   # the first hand: the button by draw (the first seat drawn)
+            positions = first_positions(occupied, self.rng.choice(sorted(occupied)))
+        else:
+            positions = next_positions(occupied, last)
+        dealt = [s for s in sorted(occupied)
+                 if s == positions.big or not (seats[s] in self.fresh
+                                               and _between(positions.button, s,
+                                                            positions.small))]
+        if len(dealt) < 2:
+            dealt = sorted(occupied)
+        button, small_blind = engine_positions(positions, dealt)
+        config = self._config(index, level, small_blind)
+        start = {s: self.stacks[seats[s]] for s in dealt}
+        hand = Hand(config, stacks=start, button=button, rng=self.rng)
+        while not hand.is_over:
+            actor = hand.to_act
+            assert actor is not None
+            bot = self._bot(seats[actor])
+            act(hand, bot.decide(situation(hand), self.rng))
+        self.positions[table] = positions
+        self.hands += 1
+        busted = {}
+        for seat, chips in hand.stacks.items():
+            player = seats[seat]
+            self.stacks[player] = chips
+            self.fresh.discard(player)
+            if chips == 0:
+                busted[player] = start[seat]
+        if self.on_hand is not None:
+            self.on_hand(table, hand)
+        return busted
+
+    def _eliminate(self, busted: Mapping[str, int]) -> None:
+        """N7: place the players busted together (one hand, or one hand-for-hand round)."""
+        if not busted:
+            return
+        places = place_eliminations(busted, len(self.remaining))
+        for player, (high, low) in sorted(places.items(), key=lambda item: item[1]):
+            self.places[player] = (high, low)
+            for number, seats in self.tables.items():
+                seat = next((s for s, p in seats.items() if p == player), None)
+                if seat is not None:
+                    del seats[seat]
+                    self._event("eliminated", player=player, table=number, seat=seat,
+                                place=high, tied_to=low, stack=busted[player])
+        if len(self.remaining) == 1:
+            winner = self.remaining[0]
+            self.places[winner] = (1, 1)
+            self._event("won", player=winner, stack=self.stacks[winner])
+            self.prizes = award(self.places, self.prize_table, self.entrants)
+            for player in sorted(self.prizes, key=lambda p: self.places[p]):
+                if self.prizes[player]:
+                    self._event("prize", player=player, place=self.places[player][0],
+                                amount=self.prizes[player])
+
+    def play_round(self) -> None:
+        """Deal one hand at every table (N6: at the bubble, as one hand-for-hand round)."""
+        if self.is_over:
+            raise TournamentError(None, "the tournament is over")
+        index, level = self.current_level()
+        if index != self.level:
+            self.level = index
+            self._event("level", level=index + 1, small_blind=level.small_blind,
+                        big_blind=level.big_blind, ante=level.ante,
+                        big_blind_ante=level.big_blind_ante, is_break=level.is_break)
+        if level.is_break:
+            self.rounds += 1
+            return
+        together = self.hand_for_hand
+        if together:
+            self._event("hand_for_hand", players=len(self.remaining), tables=len(self.tables))
+        round_busted: dict[str, int] = {}
+        for table in sorted(self.tables):
+            if table not in self.tables or len(self.tables[table]) < 2:
+                continue   # broken (or emptied) since the round began
+            busted = self.play_hand(table, index, level)
+            if together:
+                round_busted.update(busted)
+                continue
+            self._eliminate(busted)
+            if self.is_over:
+                break
+            self._rearrange(table)
+        if together:
+            self._eliminate(round_busted)
+            if not self.is_over:
+                self._rearrange(None)
+        self.rounds += 1
+
+    def run(self, *, max_rounds: int = 1_000_000) -> None:
+        """Play until one player holds every chip."""
+        for _ in range(max_rounds):
+            if self.is_over:
+                return
+            self.play_round()
+        raise TournamentError(None, f"not over after {max_rounds} rounds")
+
+    def _event(self, kind: str, **fields: Any) -> None:
+        self.events.append({"type": kind, "round": self.rounds, **fields})
+
+    # --- snapshots ---------------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        """The whole tournament between hands, as JSON-compatible data (with the seeded
+        generator's state; None for the OS generator, which has none)."""
+        try:
+            state: Any = self.rng.getstate()
+            state = [state[0], list(state[1]), state[2]]
+        except NotImplementedError:
+            state = None
+        return {"format": SNAPSHOT_FORMAT, "structure": self.structure.to_dict(),
+                "entrants": list(self.entrants), "stacks": dict(self.stacks),
+                "tables": {str(t): {str(s): p for s, p in seats.items()}
+                           for t, seats in self.tables.items()},
+                "positions": {str(t): None if p is None else [p.button, p.small, p.big]
+                              for t, p in self.positions.items()},
+                "fresh": sorted(self.fresh),
+                "places": {p: list(r) for p, r in self.places.items()},
+                "prizes": dict(self.prizes), "rounds": self.rounds, "hands": self.hands,
+                "level": self.level, "rng": state}
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any], *, bots: Bot | Mapping[str, Bot] | None = None,
+                clock: Callable[[], float] | None = None,
+                on_hand: OnHand | None = None) -> Tournament:
+        """The tournament a :meth:`snapshot` describes, checked: chips, seats and places must
+        agree with the entrants, or :class:`~omaha.errors.TournamentError` names the fault."""
+        try:
+            if data.get("format") != SNAPSHOT_FORMAT:
+                raise TournamentError(None, f"format: expected {SNAPSHOT_FORMAT!r}")
+            structure = Structure.from_dict(data["structure"])
+            rng: random.Random
+            if data["rng"] is None:
+                rng = random.SystemRandom()
+            else:
+                version, internal, gauss = data["rng"]
+                rng = random.Random()
+                rng.setstate((version, tuple(internal), gauss))
+            tour = cls.__new__(cls)
+            tour.structure = structure
+            tour.entrants = tuple(data["entrants"])
+            tour.rng, tour.on_hand = rng, on_hand
+            tour.clock = clock if clock is not None else time.monotonic
+            tour._bots = bots if bots is not None else BOTS["strength"]()
+            tour.prize_table = structure.prize_table(len(tour.entrants))
+            tour.prize_pool = sum(tour.prize_table)
+            tour.stacks = {str(p): _count(c, f"stacks[{p}]") for p, c in data["stacks"].items()}
+            tour.tables = {int(t): {int(s): str(p) for s, p in seats.items()}
+                           for t, seats in data["tables"].items()}
+            tour.positions = {int(t): None if p is None else Positions(*map(int, p))
+                              for t, p in data["positions"].items()}
+            tour.fresh = set(data["fresh"])
+            tour.places = {str(p): (int(r[0]), int(r[1])) for p, r in data["places"].items()}
+            tour.prizes = {str(p): _count(a, f"prizes[{p}]") for p, a in data["prizes"].items()}
+            tour.rounds, tour.hands = _count(data["rounds"], "rounds"), _count(data["hands"],
+                                                                               "hands")
+            tour.level = int(data["level"])
+            tour.events, tour._configs = [], {}
+            tour.started = tour.clock()
+        except TournamentError:
+            raise
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            raise TournamentError(None, f"not a tournament snapshot: {exc!r}") from None
+        tour._check()
+        return tour
+
+    def _check(self) -> None:
+        seated = [p for seats in self.tables.values() for p in seats.values()]
+        if sorted(seated) != sorted(self.remaining):
+            raise TournamentError("N2", "tables: the seated players are not the players left")
+        if set(self.stacks) != set(self.entrants):
+            raise TournamentError("N1", "stacks: not one per entrant")
+        total = self.structure.starting_stack * len(self.entrants)
+        if sum(self.stacks.values()) != total:
+            raise TournamentError("N1", f"stacks: {sum(self.stacks.values())} chips, not {total}")
+        if any(self.stacks[p] == 0 for p in self.remaining):
+            raise TournamentError("N7", "stacks: a player left has no chips")
+        for number, seats in self.tables.items():
+            if any(not 1 <= s <= self.structure.seats for s in seats):
+                raise TournamentError("T1", f"tables[{number}]: a seat outside "
+                                      f"1-{self.structure.seats}")
+
+
+def _between(low: int, seat: int, high: int) -> bool:
+    """Whether ``seat`` is strictly between ``low`` and ``high`` going clockwise."""
+    if low == high:
+        return False
+    if low < high:
+        return low < seat < high
+    return seat > low or seat < high
+
+
+def _count(value: Any, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+        raise TournamentError(None, f"{what}: expected a count, got {value!r}")
+    return value

@@ -1,0 +1,120 @@
+"""Whole tournaments between bots (issue 25): Hypothesis over field sizes, seats, structures
+and seeds holds the invariants of N1-N8 — chips conserved (N1), every player placed exactly
+once (N7), a table never left two players above the shortest after its hand (N4), tables
+broken as soon as the field fits one fewer (N5), hand for hand dealing one hand per table
+per round at the bubble (N6), prizes summing to the pool (N8) — and snapshots resume
+exactly."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from omaha.errors import TournamentError
+from omaha.game.bots import BOTS
+from omaha.tournament import Level, Payouts, Structure, Tournament
+from omaha.tournament.seating import tables_needed
+
+
+def structure(seats: int, stack: int = 300, shares=None) -> Structure:
+    levels = tuple(Level(small_blind=5 * 2 ** i, big_blind=10 * 2 ** i, hands=3)
+                   for i in range(8))
+    return Structure(levels=levels, starting_stack=stack, seats=seats,
+                     payouts=None if shares is None else Payouts(shares=shares))
+
+
+class Watched(Tournament):
+    """A tournament that checks N4/N5 after every rearrangement and counts hands per round."""
+
+    def _rearrange(self, table):
+        super()._rearrange(table)
+        counts = [len(t) for t in self.tables.values()]
+        if table is not None and table in self.tables:
+            assert len(self.tables[table]) <= min(counts) + 1, (table, self.tables)  # N4
+        remaining = len(self.remaining)
+        assert len(self.tables) == tables_needed(remaining, self.structure.seats) or \
+            len(self.tables) == 1  # N5: broken as soon as the field fits one fewer
+
+
+def run(players: int, seats: int, seed: int, **options):
+    dealt: Counter[tuple[int, int]] = Counter()
+    tour: Watched
+
+    def on_hand(table, hand):
+        dealt[(tour.rounds, table)] += 1
+
+    tour = Watched(structure(seats, **options), [f"p{i}" for i in range(players)],
+                   rng=random.Random(seed), bots=BOTS["random"](), on_hand=on_hand)
+    total = sum(tour.stacks.values())
+    while not tour.is_over:
+        tour.play_round()
+        assert sum(tour.stacks.values()) == total                      # N1
+        assert all(tour.stacks[p] > 0 for p in tour.remaining)         # N7
+    return tour, dealt
+
+
+@settings(max_examples=25, deadline=None)
+@given(players=st.integers(2, 40), seats=st.integers(2, 10), seed=st.integers(0, 2**32))
+def test_tournaments_hold_every_invariant(players, seats, seed):
+    tour, dealt = run(players, seats, seed)
+    assert max(dealt.values()) == 1          # N6: at most one hand per table per round
+    # N7: every player placed once; the places, ties spread, are exactly 1..players
+    covered = Counter()
+    for high, low in tour.places.values():
+        assert 1 <= high <= low <= players
+        for place in range(high, low + 1):
+            covered[place] += 1
+    assert set(covered) == set(range(1, players + 1))
+    ties = Counter(tour.places.values())
+    assert all(count == low - high + 1 for (high, low), count in ties.items())
+    assert sum(tour.prizes.values()) == tour.prize_pool                # N8
+    winner = [p for p, (high, _) in tour.places.items() if high == 1]
+    assert len(winner) == 1 and tour.stacks[winner[0]] == sum(tour.stacks.values())
+    kinds = Counter(e["type"] for e in tour.events)
+    assert kinds["seated"] == players and kinds["eliminated"] == players - 1
+
+
+def test_n6_the_bubble_round_deals_every_table_once_and_its_eliminations_together():
+    for seed in range(40):
+        tour, dealt = run(30, 6, seed,   # ten paid: the bubble (11 left) is at two tables
+                          shares=(200, 150, 120, 100, 90, 80, 70, 70, 60, 60))
+        bubble = [e for e in tour.events if e["type"] == "hand_for_hand"]
+        if bubble:
+            rounds = {e["round"] for e in bubble}
+            busted = [e for e in tour.events if e["type"] == "eliminated" and e["round"] in rounds]
+            assert all(e["place"] <= 11 for e in busted)
+            assert all(dealt[(r, t)] <= 1 for r in rounds for t in range(1, 6))
+            return
+    pytest.fail("no bubble reached hand for hand in 40 tournaments")
+
+
+def test_a_snapshot_between_rounds_resumes_the_same_tournament():
+    one = Tournament(structure(6), [f"p{i}" for i in range(20)], rng=random.Random(3),
+                     bots=BOTS["random"]())
+    for _ in range(7):
+        one.play_round()
+    saved = json.loads(json.dumps(one.snapshot()))
+    two = Tournament.restore(saved, bots=BOTS["random"]())
+    one.run()
+    two.run()
+    assert (one.places, one.prizes, one.hands) == (two.places, two.prizes, two.hands)
+
+
+def test_a_snapshot_that_lost_chips_is_refused():
+    tour = Tournament(structure(6), [f"p{i}" for i in range(8)], rng=random.Random(1),
+                      bots=BOTS["random"]())
+    data = tour.snapshot()
+    data["stacks"]["p0"] -= 1
+    with pytest.raises(TournamentError, match="stacks"):
+        Tournament.restore(data)
+
+
+@pytest.mark.parametrize("entrants", [[], ["solo"], ["a", "a"], ["a", ""]])
+def test_entrants_are_checked(entrants):
+    with pytest.raises(TournamentError, match="entrants"):
+        Tournament(structure(6), entrants, rng=random.Random(1))
