@@ -76,6 +76,8 @@ def run_tournament(args: argparse.Namespace) -> int:
             structure = dataclasses.replace(structure, **changes)
     except (OmahaError, OSError, ValueError) as exc:
         return fail("tournament", exc)
+    if args.phh is not None:
+        os.makedirs(args.phh, exist_ok=True)
     rng = random.Random(args.seed) if args.seed is not None else None
     writers: dict[int, Any] = {}
 
