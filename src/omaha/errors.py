@@ -52,6 +52,8 @@ __all__ = [
     "StrengthTypeError",
     "TableError",
     "TableTypeError",
+    "TournamentError",
+    "TournamentTypeError",
     "UnevaluableHandError",
     "UnsupportedVariantError",
 ]
@@ -76,6 +78,16 @@ class RakeError(OmahaError):
 
 class ClockError(OmahaError):
     """A clock call is malformed: bad time, time going backwards, wrong seat (rules D1-D4)."""
+
+
+class TournamentError(RuleError):
+    """A tournament structure, payout table, place or prize is malformed (rules N1-N8).
+
+    The message names the field at fault, after the rule when there is one:
+
+    >>> str(TournamentError("N1", "levels[3].big_blind: 40 is below the previous level's 50"))
+    "N1: levels[3].big_blind: 40 is below the previous level's 50"
+    """
 
 
 class HistoryError(OmahaError):
@@ -164,6 +176,11 @@ class RakeTypeError(RakeError, OmahaTypeError):
 
 class ClockTypeError(ClockError, OmahaTypeError):
     """A time or seat of the wrong type (a bool, float or text where an int goes)."""
+
+
+class TournamentTypeError(TournamentError, OmahaTypeError):
+    """A tournament amount or count of the wrong type (a bool, float or text where an int
+    goes)."""
 
 
 class UnevaluableHandError(HistoryError):

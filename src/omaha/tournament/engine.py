@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from typing import Any
 
 from omaha.config import GameConfig
@@ -105,6 +105,11 @@ class Tournament:
         return [n for n in self.entrants if n not in self.places]
 
     @property
+    def players_left(self) -> int:
+        """How many players are still in."""
+        return len(self.entrants) - len(self.places)
+
+    @property
     def is_over(self) -> bool:
         """Whether one player has every chip (and every place is given)."""
         return len(self.places) == len(self.entrants)
@@ -113,7 +118,7 @@ class Tournament:
     def hand_for_hand(self) -> bool:
         """N6: at the bubble (one elimination from the paid places) with several tables."""
         paid = sum(1 for prize in self.prize_table if prize > 0)
-        return len(self.tables) > 1 and len(self.remaining) == paid + 1
+        return len(self.tables) > 1 and self.players_left == paid + 1
 
     def current_level(self) -> tuple[int, Level]:
         """The level of the next hand (N1): by rounds dealt, or by seconds since the start."""
@@ -125,6 +130,7 @@ class Tournament:
 
     def _draw(self) -> None:
         self.tables = draw_seats(self.entrants, seats=self.structure.seats, rng=self.rng)
+        self._index()
         for number, seats in self.tables.items():
             self.positions[number] = None
             for seat, player in sorted(seats.items()):
@@ -132,12 +138,34 @@ class Tournament:
 
     def _move(self, move: Move, why: str) -> None:
         source = self.tables[move.from_table]
-        seat = next(s for s, p in source.items() if p == move.player)
+        _, seat = self._seat_of[move.player]
+        self._resize(move.from_table, -1)
         del source[seat]
+        self._resize(move.to_table, +1)
         self.tables[move.to_table][move.to_seat] = move.player
+        self._seat_of[move.player] = (move.to_table, move.to_seat)
         self.fresh.add(move.player)
         self._event("moved", player=move.player, table=move.to_table, seat=move.to_seat,
                     from_table=move.from_table, from_seat=seat, why=why)
+
+    def _index(self) -> None:
+        """Where each player sits, and how many tables have each size (kept by every move
+        and elimination: a hand's checks then cost nothing whatever the field)."""
+        self._seat_of = {p: (t, s) for t, seats in self.tables.items() for s, p in seats.items()}
+        self._sizes: dict[int, int] = {}
+        for seats in self.tables.values():
+            self._sizes[len(seats)] = self._sizes.get(len(seats), 0) + 1
+
+    def _resize(self, table: int, change: int) -> None:
+        """Before ``table`` gains (+1) or loses (-1) a player."""
+        old = len(self.tables[table])
+        self._sizes[old] -= 1
+        if not self._sizes[old]:
+            del self._sizes[old]
+        self._sizes[old + change] = self._sizes.get(old + change, 0) + 1
+
+    def _shortest(self) -> int:
+        return min(self._sizes)
 
     def _next_big(self, table: int) -> int | None:
         last, seats = self.positions.get(table), self.tables[table]
@@ -148,22 +176,28 @@ class Tournament:
     def _rearrange(self, table: int | None) -> None:
         """After a hand (at ``table``; None: after a hand-for-hand round, every table):
         break a table if the field fits one fewer (N5), else balance (N4)."""
-        while (broken := table_to_break(self.tables, seats=self.structure.seats,
-                                        order=self.structure.break_order)) is not None:
+        size = self.structure.seats
+        while self.players_left <= (len(self.tables) - 1) * size and \
+                (broken := table_to_break(self.tables, seats=size,
+                                          order=self.structure.break_order)) is not None:
             for moved in break_moves(self.tables, broken, seats=self.structure.seats,
                                      rng=self.rng):
                 self._move(moved, "table broken")
+            self._sizes[0] -= 1   # its players are gone: an empty table
+            if not self._sizes[0]:
+                del self._sizes[0]
             del self.tables[broken]
             self.positions.pop(broken, None)
             self._event("table_broken", table=broken)
+        shortest = self._shortest()
         for source in ([table] if table is not None else sorted(self.tables)):
-            while source in self.tables:
-                next_big = {t: self._next_big(t) for t in self.tables}
-                move = balance_move(self.tables, source, seats=self.structure.seats,
-                                    next_big=next_big)
+            while source in self.tables and len(self.tables[source]) >= shortest + 2:
+                move = balance_move(self.tables, source, seats=size,
+                                    next_big=_NextBig(self))
                 if move is None:
                     break
                 self._move(move, "balancing")
+                shortest = self._shortest()
 
     # --- play --------------------------------------------------------------------------
 
@@ -223,16 +257,15 @@ class Tournament:
         """N7: place the players busted together (one hand, or one hand-for-hand round)."""
         if not busted:
             return
-        places = place_eliminations(busted, len(self.remaining))
+        places = place_eliminations(busted, self.players_left)
         for player, (high, low) in sorted(places.items(), key=lambda item: item[1]):
             self.places[player] = (high, low)
-            for number, seats in self.tables.items():
-                seat = next((s for s, p in seats.items() if p == player), None)
-                if seat is not None:
-                    del seats[seat]
-                    self._event("eliminated", player=player, table=number, seat=seat,
-                                place=high, tied_to=low, stack=busted[player])
-        if len(self.remaining) == 1:
+            number, seat = self._seat_of.pop(player)
+            self._resize(number, -1)
+            del self.tables[number][seat]
+            self._event("eliminated", player=player, table=number, seat=seat,
+                        place=high, tied_to=low, stack=busted[player])
+        if self.players_left == 1:
             winner = self.remaining[0]
             self.places[winner] = (1, 1)
             self._event("won", player=winner, stack=self.stacks[winner])
@@ -257,7 +290,7 @@ class Tournament:
             return
         together = self.hand_for_hand
         if together:
-            self._event("hand_for_hand", players=len(self.remaining), tables=len(self.tables))
+            self._event("hand_for_hand", players=self.players_left, tables=len(self.tables))
         round_busted: dict[str, int] = {}
         for table in sorted(self.tables):
             if table not in self.tables or len(self.tables[table]) < 2:
@@ -346,6 +379,7 @@ class Tournament:
             tour.level = int(data["level"])
             tour.events, tour._configs = [], {}
             tour.started = tour.clock()
+            tour._index()
         except TournamentError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -368,6 +402,24 @@ class Tournament:
             if any(not 1 <= s <= self.structure.seats for s in seats):
                 raise TournamentError("T1", f"tables[{number}]: a seat outside "
                                       f"1-{self.structure.seats}")
+
+
+class _NextBig(Mapping[int, "int | None"]):
+    """Each table's next big blind seat, computed when asked (balancing asks for two)."""
+
+    def __init__(self, tour: Tournament) -> None:
+        self._tour = tour
+
+    def __getitem__(self, table: int) -> int | None:
+        if table not in self._tour.tables:
+            raise KeyError(table)
+        return self._tour._next_big(table)
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(self._tour.tables)
+
+    def __len__(self) -> int:
+        return len(self._tour.tables)
 
 
 def _between(low: int, seat: int, high: int) -> bool:

@@ -4,7 +4,9 @@ These are decisions only (which player goes where); :class:`~omaha.tournament.en
 applies them between hands. Tables are numbered from 1, seats from 1 to ``seats``; a
 table's players are a ``{seat: player}`` mapping.
 
->>> import random
+>>> import bisect
+import bisect
+import random
 >>> tables = draw_seats([f"p{i}" for i in range(1, 12)], seats=9, rng=random.Random(1))
 >>> sorted(len(t) for t in tables.values())          # 11 players: two tables of 6 and 5
 [5, 6]
@@ -12,6 +14,7 @@ table's players are a ``{seat: player}`` mapping.
 
 from __future__ import annotations
 
+import bisect
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -99,15 +102,24 @@ def break_moves(tables: Mapping[int, Mapping[int, str]], broken: int, *, seats: 
     moment, so the tables stay within one player of each other."""
     players = list(tables[broken].values())
     rng.shuffle(players)
-    counts = {t: len(p) for t, p in tables.items() if t != broken}
-    taken = {t: set(p) for t, p in tables.items() if t != broken}
+    fewest: dict[int, list[int]] = {}   # player count -> the tables with it, in order
+    for number in sorted(tables):
+        if number != broken:
+            fewest.setdefault(len(tables[number]), []).append(number)
+    added: dict[int, set[int]] = {}
     moves = []
     for player in players:
-        fewest = min(counts.values())
-        spots = [(t, s) for t in sorted(counts) if counts[t] == fewest
-                 for s in range(1, seats + 1) if s not in taken[t]]
-        table, seat = spots[rng.randrange(len(spots))]
+        # every table with the fewest players has as many empty seats: a random empty seat
+        # among them is a random table of them, then a random empty seat of it
+        count = min(fewest)
+        table = fewest[count][rng.randrange(len(fewest[count]))]
+        free = [s for s in range(1, seats + 1)
+                if s not in tables[table] and s not in added.get(table, ())]
+        seat = free[rng.randrange(len(free))]
         moves.append(Move(player, broken, table, seat))
-        counts[table] += 1
-        taken[table].add(seat)
+        added.setdefault(table, set()).add(seat)
+        fewest[count].remove(table)
+        if not fewest[count]:
+            del fewest[count]
+        bisect.insort(fewest.setdefault(count + 1, []), table)
     return moves
