@@ -118,3 +118,42 @@ def test_a_snapshot_that_lost_chips_is_refused():
 def test_entrants_are_checked(entrants):
     with pytest.raises(TournamentError, match="entrants"):
         Tournament(structure(6), entrants, rng=random.Random(1))
+
+
+def test_n1_levels_in_seconds_follow_the_injected_clock_and_breaks_deal_nothing():
+    now = [0.0]
+    levels = (Level(10, 20, seconds=60), Level(0, 0, seconds=30, is_break=True),
+              Level(20, 40, seconds=60))
+    tour = Tournament(Structure(levels=levels, starting_stack=1000, seats=6),
+                      [f"p{i}" for i in range(12)], rng=random.Random(4),
+                      bots=BOTS["random"](), clock=lambda: now[0])
+    tour.play_round()
+    assert tour.level == 0 and tour.hands == 2
+    now[0] = 70.0                                   # the break: a round deals no hand
+    hands = tour.hands
+    tour.play_round()
+    assert tour.level == 1 and tour.hands == hands
+    now[0] = 95.0
+    tour.play_round()
+    assert tour.level == 2
+    levels_seen = [e["big_blind"] for e in tour.events if e["type"] == "level"]
+    assert levels_seen == [20, 0, 40]
+
+
+def test_n1_a_new_level_applies_from_the_next_hand_dealt():
+    seen = []
+    tour = Tournament(structure(6, stack=10**6), [f"p{i}" for i in range(2)],
+                      rng=random.Random(2), bots={"p0": BOTS["random"](), "p1": _Caller()},
+                      on_hand=lambda t, h: seen.append(h.config.big_blind))
+    for _ in range(7):
+        tour.play_round()
+    assert seen == [10, 10, 10, 20, 20, 20, 40]   # three hands a level, from the next hand
+
+
+class _Caller:
+    """Checks or calls, never more: deep stacks last."""
+
+    def decide(self, situation, rng):
+        from omaha.game.bots import Decision
+        legal = situation.legal
+        return Decision("check" if legal.can_check else "call" if legal.can_call else "fold")
