@@ -130,6 +130,9 @@ class Tournament:
 
     def _draw(self) -> None:
         self.tables = draw_seats(self.entrants, seats=self.structure.seats, rng=self.rng)
+        # the draw's order (table, then seat): who gets a tie's odd chips first (N7)
+        self.draw_order = tuple(p for t in sorted(self.tables)
+                                for _, p in sorted(self.tables[t].items()))
         self._index()
         for number, seats in self.tables.items():
             self.positions[number] = None
@@ -269,7 +272,7 @@ class Tournament:
             winner = self.remaining[0]
             self.places[winner] = (1, 1)
             self._event("won", player=winner, stack=self.stacks[winner])
-            self.prizes = award(self.places, self.prize_table, self.entrants)
+            self.prizes = award(self.places, self.prize_table, self.draw_order)
             for player in sorted(self.prizes, key=lambda p: self.places[p]):
                 if self.prizes[player]:
                     self._event("prize", player=player, place=self.places[player][0],
@@ -331,7 +334,8 @@ class Tournament:
         except NotImplementedError:
             state = None
         return {"format": SNAPSHOT_FORMAT, "structure": self.structure.to_dict(),
-                "entrants": list(self.entrants), "stacks": dict(self.stacks),
+                "entrants": list(self.entrants), "draw_order": list(self.draw_order),
+                "stacks": dict(self.stacks),
                 "tables": {str(t): {str(s): p for s, p in seats.items()}
                            for t, seats in self.tables.items()},
                 "positions": {str(t): None if p is None else [p.button, p.small, p.big]
@@ -361,6 +365,7 @@ class Tournament:
             tour = cls.__new__(cls)
             tour.structure = structure
             tour.entrants = tuple(data["entrants"])
+            tour.draw_order = tuple(data["draw_order"])
             tour.rng, tour.on_hand = rng, on_hand
             tour.clock = clock if clock is not None else time.monotonic
             tour._bots = bots if bots is not None else BOTS["strength"]()
@@ -391,6 +396,8 @@ class Tournament:
         seated = [p for seats in self.tables.values() for p in seats.values()]
         if sorted(seated) != sorted(self.remaining):
             raise TournamentError("N2", "tables: the seated players are not the players left")
+        if sorted(self.draw_order) != sorted(self.entrants):
+            raise TournamentError("N2", "draw_order: not the entrants, each once")
         if set(self.stacks) != set(self.entrants):
             raise TournamentError("N1", "stacks: not one per entrant")
         total = self.structure.starting_stack * len(self.entrants)
