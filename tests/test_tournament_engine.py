@@ -21,10 +21,12 @@ from omaha.tournament import Level, Payouts, Structure, Tournament
 from omaha.tournament.seating import tables_needed
 
 
-def structure(seats: int, stack: int = 300, shares=None) -> Structure:
-    levels = tuple(Level(small_blind=5 * 2 ** i, big_blind=10 * 2 ** i, hands=3)
+def structure(seats: int, stack: int = 300, shares=None, *, per_level: int = 3,
+              ante: bool = False, variant: str = "plo") -> Structure:
+    levels = tuple(Level(small_blind=5 * 2 ** i, big_blind=10 * 2 ** i, hands=per_level,
+                         big_blind_ante=10 * 2 ** i if ante and i else 0)
                    for i in range(8))
-    return Structure(levels=levels, starting_stack=stack, seats=seats,
+    return Structure(levels=levels, starting_stack=stack, seats=seats, variant=variant,
                      payouts=None if shares is None else Payouts(shares=shares))
 
 
@@ -58,10 +60,17 @@ def run(players: int, seats: int, seed: int, **options):
     return tour, dealt
 
 
-@settings(max_examples=25, deadline=None)
-@given(players=st.integers(2, 40), seats=st.integers(2, 10), seed=st.integers(0, 2**32))
-def test_tournaments_hold_every_invariant(players, seats, seed):
-    tour, dealt = run(players, seats, seed)
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 40), seats=st.integers(2, 10), seed=st.integers(0, 2**32),
+       stack=st.integers(50, 3000), per_level=st.integers(1, 6), ante=st.booleans(),
+       variant=st.sampled_from(["plo", "plo8", "5plo"]),
+       shares=st.sampled_from([None, (1000,), (650, 350), (500, 300, 200)]))
+def test_tournaments_hold_every_invariant(players, seats, seed, stack, per_level, ante,
+                                          variant, shares):
+    if shares is not None and len(shares) > players or seats * 5 + 8 > 52 and variant == "5plo":
+        return   # more places paid than players; a 5-card game deals 9 players at most
+    tour, dealt = run(players, seats, seed, stack=stack, shares=shares, per_level=per_level,
+                      ante=ante, variant=variant)
     assert max(dealt.values()) == 1          # N6: at most one hand per table per round
     # N7: every player placed once; the places, ties spread, are exactly 1..players
     covered = Counter()
