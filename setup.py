@@ -29,6 +29,7 @@ extensions = [
     Extension("omahacore.engine", ["src/omahacore/engine.pyx"], extra_compile_args=COMPILE_ARGS),
     Extension("omahacore.vector", ["src/omahacore/vector.pyx"], extra_compile_args=COMPILE_ARGS),
     Extension("omahacore.phhfast", ["src/omahacore/phhfast.pyx"], extra_compile_args=COMPILE_ARGS),
+    Extension("omahacore.icm", ["src/omahacore/icm.pyx"], extra_compile_args=COMPILE_ARGS),
 ]
 
 setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES))

@@ -54,6 +54,14 @@ class PotTypeError(PotError, OmahaTypeError):
     """A pot argument has the wrong type (a float, bool amount, non-sequence)."""
 
 
+class IcmError(OmahaError):
+    """ICM input is invalid: negative or all-zero stacks, negative prizes, bad counts."""
+
+
+class IcmTypeError(IcmError, OmahaTypeError):
+    """An ICM argument has the wrong type (a bool, float or text where an int goes)."""
+
+
 class RuleError(OmahaError):
     """An error that names the rule it enforces (``rule`` is e.g. ``"B4"``, or ``None``)."""
 
