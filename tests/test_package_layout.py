@@ -167,8 +167,9 @@ BELOW = {
     "omaha.arena": {"omaha.game", "omaha.history", "omaha.phh"},
     "omaha.rl": {"omaha.game", "omaha.phh"},
     "omaha.distributed": {"omaha.analysis", "omaha.game", "omaha.phh"},
+    "omaha.tournament": {"omaha.game"},   # hands through the engine, bots
     "omaha.cli": {"omaha.analysis", "omaha.game", "omaha.history", "omaha.phh", "omaha.arena",
-                  "omaha.rl", "omaha.distributed"},
+                  "omaha.rl", "omaha.distributed", "omaha.tournament"},
     "omaha": {"omaha.analysis", "omaha.game"},   # the front door
 }
 

@@ -4,9 +4,7 @@ These are decisions only (which player goes where); :class:`~omaha.tournament.en
 applies them between hands. Tables are numbered from 1, seats from 1 to ``seats``; a
 table's players are a ``{seat: player}`` mapping.
 
->>> import bisect
-import bisect
-import random
+>>> import random
 >>> tables = draw_seats([f"p{i}" for i in range(1, 12)], seats=9, rng=random.Random(1))
 >>> sorted(len(t) for t in tables.values())          # 11 players: two tables of 6 and 5
 [5, 6]
