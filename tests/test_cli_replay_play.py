@@ -117,9 +117,12 @@ def test_replay_illegal_action_names_file_hand_index_and_text(tmp_path, capsys):
     assert records[1]["ok"] is False and records[1]["hand"] == "2" and "error" in records[1]
 
 
-def test_replay_missing_file_exits_2(tmp_path, capsys):
-    code, _, err = run(capsys, "replay", tmp_path / "nope.phh")
-    assert code == EXIT_INVALID and "No such file" in err
+def test_replay_missing_file_exits_2_with_one_line(tmp_path, capsys):
+    code, out, err = run(capsys, "replay", tmp_path / "nope.phh")
+    assert code == EXIT_INVALID and "no such file" in err and out == ""   # issue 28
+    assert len(err.strip().splitlines()) == 1
+    code, out, err = run(capsys, "replay", tmp_path)
+    assert code == EXIT_INVALID and "a directory" in err and len(err.strip().splitlines()) == 1
 
 
 # ---------------------------------------------------------------- play

@@ -23,7 +23,7 @@ def add_parser(commands: Any) -> None:
     sub = commands.add_parser(
         "equity", help="equity of hands or ranges (exact when feasible, else sampled)",
         description="Each entry's expected share of the pot: hands (AsAh2d3c) or ranges "
-                    "(AA**:$ds, 'top 10%%', KK-QQ).",
+                    "(AA**:$ds, 'top 10%', KK-QQ).",
         epilog="example: omaha equity AsAh2d3c KsKhQdJc --board Kd7c4h --variant plo8")
     sub.add_argument("entries", nargs="+", metavar="ENTRY", help="a hand or a range")
     sub.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")

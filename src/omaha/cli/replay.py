@@ -9,6 +9,7 @@ fails, 2 when a history is invalid (the error goes to stderr).
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -80,6 +81,12 @@ def run(args: argparse.Namespace) -> int:
     from omaha.cli.progress import progress_bar
     from omaha.phh.corpus import replay_files
 
+    for path in args.files:   # a path that is no file: one line, nothing replayed
+        if not os.path.isfile(path):
+            what = "a directory" if os.path.isdir(path) else "no such file"
+            shown = path if path.isprintable() else repr(path)
+            print(f"omaha replay: error: {shown}: {what}", file=sys.stderr)
+            return 2
     started = time.perf_counter()
     tally = _ReplayTally()
     bar = progress_bar(None, enabled=args.progress, description="replay")

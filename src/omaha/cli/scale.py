@@ -117,7 +117,7 @@ def _add_simulate(commands: Any) -> None:
         help="a long bot-vs-bot simulation, optionally on Ray",
         description=(
             "Play many hands between built-in bots in independent seeded chunks, banked "
-            "scoring (stacks reset each hand), merged exactly; bb/100 with 95%% intervals. "
+            "scoring (stacks reset each hand), merged exactly; bb/100 with 95% intervals. "
             "--ray runs the chunks on a Ray cluster (the 'ray' extra)."
         ),
         epilog="example: omaha simulate --variant plo8 --players 6 --hands 1000000 --seed 1 --ray",
@@ -205,7 +205,7 @@ def _print(args: argparse.Namespace, config: Any, result: Any, seconds: float) -
           f"{seconds:.2f} s: {rate:,.0f} hands/s" + (" on Ray" if args.ray is not None else ""))
     print(f"{'seat':>4}  {'bot':<9} {'net chips':>11} {'bb/100':>9} {'95% CI':>9}")
     for row in rows:
-        ci = "" if row["ci95"] is None else f"± {row['ci95']:.2f}"
+        ci = "" if row["ci95"] is None else f"+/- {row['ci95']:.2f}"
         print(f"{row['seat']:>4}  {row['bot']:<9} {row['net']:>+11} {row['bb_per_100']:>+9.2f} "
               f"{ci:>9}")
 
