@@ -39,6 +39,7 @@ from omaha.game.dealing import (
 )
 from omaha.game.events import EVENT_OF_CODE, Event, HandStarted, HoleDealt, PotAwarded
 from omaha.game.rake import RakeRule
+from omaha.game.render import render_view
 from omaha.game.showdown import HandResult, pot_awarded
 from omaha.game.status import SHOWDOWN, STATE_NAMES, PlayerState, Street
 from omaha.game.view import HandView, hand_view
@@ -117,6 +118,21 @@ class Hand(ShowdownAndAward):
         state = "over" if self.is_over else f"{self.street.name.lower()}, to act {self.to_act}"
         return (f"<Hand {game} seats={self.seats} button={self.button} {state} "
                 f"pot={self.pot_total}>")
+
+    def __str__(self) -> str:
+        """A spectator's picture of the hand (no hidden card): :meth:`render` with no seat."""
+        return self.render()
+
+    def render(self, seat: int | None = None) -> str:
+        """The hand as a compact text picture, as ``seat`` sees it (None: a spectator).
+
+        Drawn from :meth:`view` alone (see :mod:`omaha.game.render`), so it shows ``seat``'s
+        own hole cards and the hands shown at showdown, never another seat's hidden cards.
+        """
+        config = self.config
+        blinds = f"{config.small_blind or 0}/{config.big_blind}"
+        title = f"{config.variant.name} {config.structure.value} {blinds}"
+        return render_view(self.view(seat), title=title)
 
     @property
     def street(self) -> Street:
