@@ -180,3 +180,35 @@ def test_cross_references_name_documented_objects():
             if not home or not _resolves(name):
                 wrong.append((page.relative_to(DOCS).as_posix(), name))
     assert not wrong, wrong
+
+
+# --- docs/reference/: an API page for every public module -----------------------------------
+
+def _public_modules() -> list[str]:
+    """The public modules of ``omaha``: not private (``_x``), not the command line
+    (``omaha.cli*``, ``__main__``), not an old path kept for one release (its docstring
+    starts with "Deprecated")."""
+    public = []
+    for name in _modules():
+        parts = name.split(".")
+        if parts[0] != "omaha" or any(p.startswith("_") for p in parts):
+            continue
+        if len(parts) > 1 and parts[1].startswith("cli"):
+            continue
+        source = _module_file(parts)
+        assert source is not None, name
+        if re.match(r'\A(?:#.*\n)*\s*[rRuU]?"""Deprecated', source.read_text("utf-8")):
+            continue
+        public.append(name)
+    return public
+
+
+def test_every_public_module_has_an_api_page():
+    _needs_docs()
+    documented = set()
+    for page in sorted((DOCS / "reference").glob("*.md")):
+        documented |= set(re.findall(r"^::: ([\w.]+)$", page.read_text("utf-8"), re.MULTILINE))
+    missing = [name for name in _public_modules() if name not in documented]
+    assert not missing, f"no `::: module` line in docs/reference/*.md for {missing}"
+    assert {"omaha.rl", "omaha.arena.server", "omaha.analysis.equity",
+            "omaha.distributed"} <= documented
