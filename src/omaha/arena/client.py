@@ -1,8 +1,8 @@
 """Bot clients for the arena (``omaha bots``; needs the ``[server]`` extra).
 
-Each :class:`BotClient` joins a seat, answers its turns with a built-in policy
-(:class:`~omaha.game.bots.RandomBot` or :class:`~omaha.game.bots.StrengthBot`) and, when the connection
-drops, reconnects with its token and the last sequence number it saw, so it misses nothing. Every
+Each :class:`BotClient` joins a seat, answers its turns with a bot (a built-in policy such
+as :class:`~omaha.game.bots.RandomBot`, or any :func:`~omaha.game.userbots.load_bot` spec)
+and, when the connection drops, reconnects with its token and the last sequence number it saw, so it misses nothing. Every
 answer quotes the id of the decision it answers (``decision``), so an answer repeated after
 a reconnection can never act on a later decision.
 With ``leave_after`` it gives up its seat once its table has dealt that many hands (playing
@@ -34,7 +34,8 @@ from typing import Any, Literal
 
 from omaha.cards import parse_cards
 from omaha.config import Variant
-from omaha.game.bots import BOTS, Bot, Situation
+from omaha.game.bots import Bot, Situation
+from omaha.game.userbots import load_bot
 from omahacore.actions import LegalActions
 
 __all__ = ["BotClient", "BotError", "BotReport", "decide", "run_bots"]
@@ -122,7 +123,7 @@ class BotClient:
         self.hands, self.table = hands, table
         self.leave_after = leave_after
         self.leave_sent = False
-        self.bot = BOTS[policy]()
+        self.bot = load_bot(policy)
         self.rng = rng if rng is not None else random.Random()
         self.report = BotReport(name)
         self.token = secrets.token_urlsafe(32)   # ours: a join repeated after a crash is safe

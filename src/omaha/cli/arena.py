@@ -107,7 +107,9 @@ def add_parser(commands: Any) -> None:
                       "(each bot learns the others from the lobby and follows redirects)")
     bots.add_argument("--count", type=positive, default=6)
     bots.add_argument("--hands", type=positive, default=100, help="stop after each table's Nth hand")
-    bots.add_argument("--policy", choices=("random", "strength"), default="random")
+    bots.add_argument("--policy", default="random", metavar="BOT",
+                      help="every client's bot: random, strength, or your own as "
+                      "module:callable or path/to/file.py:callable (default random)")
     bots.add_argument("--seed", type=int)
     bots.add_argument("--timeout", type=positive_real, help="give up (exit 1) after this many seconds")
     bots.add_argument("--leave-after", type=positive, default=None, metavar="N",
@@ -197,7 +199,12 @@ def run_bots(args: argparse.Namespace) -> int:
 
     from omaha.arena.client import BotError
     from omaha.arena.client import run_bots as play
+    from omaha.game.userbots import UserBotError, load_bot
 
+    try:
+        load_bot(args.policy)          # a bad spec: one line, exit 2, before any connection
+    except UserBotError as exc:
+        return fail("bots", exc)
     try:
         reports = asyncio.run(play(args.url, count=args.count, hands=args.hands,
                                    policy=args.policy, seed=args.seed, timeout=args.timeout,

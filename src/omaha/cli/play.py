@@ -1,8 +1,12 @@
-"""``omaha play``: a table of built-in bots for N hands, and its summary.
+"""``omaha play``: a table of bots for N hands, and its summary.
 
-Every stack starts every hand at the starting stack (optionally in duplicate), a progress
-bar shows on a terminal, the summary gives hands/s and each seat's bb/100 with a 95%
-confidence interval, and ``--phh`` writes every hand as PHH. ``--ray`` hands the session to
+The bots are built-in names or your own (``module:callable``, ``file.py:callable``:
+:func:`omaha.game.userbots.load_bot`). Every stack starts every hand at the starting stack
+(optionally in duplicate), a progress bar shows on a terminal, the summary gives hands/s and
+each seat's bb/100 with a 95% confidence interval, ``--phh`` writes every hand as PHH and
+``--plot`` draws each seat's cumulative winnings. ``--seed`` means what it means in ``omaha
+simulate``: deal ``d`` is played from :func:`omaha.game.bots.deal_seed` ``(seed, d)``, so
+the two commands give the same hands and results. ``--ray`` hands the session to
 :mod:`omaha.cli.scale`.
 """
 
@@ -34,11 +38,11 @@ def add_parser(commands: Any) -> None:
     """Register ``omaha play``."""
     sub = commands.add_parser(
         "play",
-        help="run a table of built-in bots",
+        help="run a table of bots (built-in or your own)",
         description=(
-            "Play N hands at a table of built-in bots (random, and a simple hand-strength "
-            "bot) in any variant and betting structure, then print each seat's result in big "
-            "blinds per 100 hands with a 95%% confidence interval. Scored the way bot matches "
+            "Play N hands at a table of bots (the built-in random and hand-strength bots, or "
+            "your own as module:callable or file.py:callable) in any variant and betting structure, then print each seat's result in big "
+            "blinds per 100 hands with a 95% confidence interval. Scored the way bot matches "
             "are: every stack starts every hand at the starting stack (winnings are banked, "
             "losses covered) and the button moves one seat each hand."
         ),
@@ -52,8 +56,8 @@ def add_parser(commands: Any) -> None:
     sub.add_argument(
         "--bots",
         default="strength,random",
-        help="comma-separated bot kinds (random, strength), repeated round the table "
-        "(default strength,random)",
+        help="comma-separated bots, repeated round the table: random, strength, or your own "
+        "as module:callable or path/to/file.py:callable (default strength,random)",
     )
     sub.add_argument(
         "--stack", type=positive, default=None, help="starting stack (default 100 big blinds)"
@@ -70,7 +74,9 @@ def add_parser(commands: Any) -> None:
         "--ante", type=non_negative, default=0, help="ante each player posts (default 0)"
     )
     sub.add_argument(
-        "--seed", type=int, default=None, help="seed the shuffle and bots (default: OS RNG)"
+        "--seed", type=int, default=None,
+        help="seed the shuffle and bots, deal by deal, as omaha simulate does: the same seed "
+        "gives the same hands and results in both (default: OS RNG)"
     )
     sub.add_argument(
         "--duplicate",
@@ -101,19 +107,39 @@ def add_parser(commands: Any) -> None:
         help="play the hands as Ray tasks (the 'ray' extra): a new local cluster, or the one at "
         "ADDRESS (e.g. auto); merged exactly; --phh then names a folder of shards",
     )
+    sub.add_argument(
+        "--plot",
+        metavar="PNG",
+        default=None,
+        type=plot_output,
+        help="draw each seat's cumulative winnings in big blinds with its 95%% band into PNG "
+        "(needs matplotlib: the 'plot' extra; not with --ray)",
+    )
     add_progress_options(sub)
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     sub.set_defaults(run=run)
 
 
+def plot_output(text: str) -> str:
+    """``--plot PATH``: a PNG file name in a folder that exists."""
+    import os
+
+    if not text.lower().endswith(".png"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a .png file name")
+    folder = os.path.dirname(text) or "."
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"no folder {folder!r} to write {text!r} in")
+    return text
+
+
 def run(args: argparse.Namespace) -> int:
     """Play the session and print its summary; 2 on bad options."""
-    import random
     import time
 
     from omaha.cli.progress import progress_bar
     from omaha.errors import OmahaError
-    from omaha.game.bots import BOTS, play_session
+    from omaha.game.bots import play_session
+    from omaha.game.userbots import load_bot
     from omaha.phh import variant_for_name
     from omaha.phh.export import PhhWriter
 
@@ -123,9 +149,10 @@ def run(args: argparse.Namespace) -> int:
     except (OmahaError, ValueError) as exc:
         return fail("play", exc)
     kinds = [kind.strip() for kind in args.bots.split(",")]
-    unknown = sorted(set(kinds) - set(BOTS))
-    if unknown or not kinds:
-        return fail("play", f"unknown bot {unknown[0]!r}; choose from {', '.join(BOTS)}")
+    try:
+        loaded = {kind: load_bot(kind) for kind in dict.fromkeys(kinds)}   # each spec checked
+    except OmahaError as exc:
+        return fail("play", exc)
     if args.players > config.variant.max_players:
         return fail(
             "play",
@@ -133,10 +160,21 @@ def run(args: argparse.Namespace) -> int:
             "(one deck, rule C1)",
         )
     if args.ray is not None:
+        if args.plot is not None:
+            return fail("play", "--plot needs the hands played here, not with --ray")
         from omaha.cli.scale import run_on_ray
 
         return run_on_ray(args, config, kinds)
-    bots = [BOTS[kinds[i % len(kinds)]]() for i in range(args.players)]
+    if args.plot is not None:
+        try:
+            from omaha.cli.plot import require_matplotlib
+
+            require_matplotlib()
+        except ImportError as exc:
+            return fail("play", exc)
+    # a new bot per seat (the first seat of each spec gets the one loaded above)
+    bots = [loaded.pop(kind) if kind in loaded else load_bot(kind)
+            for kind in (kinds[i % len(kinds)] for i in range(args.players))]
     stack = _stack(args, config)
     if args.pokerkit and game.code not in _pokerkit_codes():
         return fail("play", f"--pokerkit: {game.code} ({game.name}) has no PHH standard "
@@ -146,7 +184,6 @@ def run(args: argparse.Namespace) -> int:
     if args.duplicate:
         hands = -(-hands // args.players) * args.players
     bar = progress_bar(hands, enabled=args.progress, description="play")
-    rng = random.Random(args.seed) if args.seed is not None else None
 
     def on_hand(hand: Any) -> None:
         if writer is not None:
@@ -160,15 +197,20 @@ def run(args: argparse.Namespace) -> int:
             bots,
             hands=hands,
             stack=stack,
-            rng=rng,
             on_hand=on_hand,
             duplicate=args.duplicate,
+            seed=args.seed,
         )
     finally:
         bar.close()
         if writer is not None:
             writer.close()
     seconds = time.perf_counter() - started
+    if args.plot is not None:
+        from omaha.cli.plot import plot_session
+
+        plot_session(result, config.big_blind, args.plot,
+                     title=f"{config.variant.name}, {result.hands} hands")
     _print_summary(args, game.code, config, result, seconds)
     return EXIT_OK
 

@@ -1,6 +1,11 @@
 """``omaha simulate`` and ``omaha preflop-table``: long jobs in chunks, here or on Ray.
 
-``simulate`` is a bot-vs-bot simulation.
+``simulate`` is a bot-vs-bot simulation (built-in bots or your own: ``--bots`` takes
+:func:`omaha.game.userbots.load_bot` specs, loaded where each chunk runs). ``--seed`` means
+what it means in ``omaha play``: deal ``d`` is played from
+:func:`omaha.game.bots.deal_seed` ``(seed, d)``, so the result does not depend on
+``--chunk`` or ``--ray`` and equals ``omaha play``'s. A progress bar counts finished chunks
+on a terminal (``--progress``/``--no-progress``).
 
 Banked scoring (every stack reset to the starting stack each hand) and exact merging of
 the chunks (integer sums per seat); the summary gives each seat's bb/100 with a 95%
@@ -22,6 +27,7 @@ from typing import Any
 
 from omaha.cli.shared import (
     BLINDS_HELP,
+    add_progress_options,
     add_variant,
     blinds,
     fail,
@@ -116,7 +122,8 @@ def _add_simulate(commands: Any) -> None:
         "simulate",
         help="a long bot-vs-bot simulation, optionally on Ray",
         description=(
-            "Play many hands between built-in bots in independent seeded chunks, banked "
+            "Play many hands between bots (built-in, or your own as module:callable or "
+            "file.py:callable) in independent chunks, banked "
             "scoring (stacks reset each hand), merged exactly; bb/100 with 95% intervals. "
             "--ray runs the chunks on a Ray cluster (the 'ray' extra)."
         ),
@@ -127,7 +134,9 @@ def _add_simulate(commands: Any) -> None:
                      help="hands to play (default 100000)")
     sub.add_argument("--players", "-p", type=players, default=6, help="players, 2-10 (default 6)")
     sub.add_argument("--bots", default="strength,random",
-                     help="bot kinds repeated round the table (default strength,random)")
+                     help="comma-separated bots repeated round the table: random, strength, or "
+                     "your own as module:callable or path/to/file.py:callable (on Ray, "
+                     "importable by the workers) (default strength,random)")
     sub.add_argument("--stack", type=positive, default=None,
                      help="starting stack of every hand (default 100 big blinds)")
     sub.add_argument("--blinds", type=blinds, default=None,
@@ -135,9 +144,12 @@ def _add_simulate(commands: Any) -> None:
                      "the big blind is the small bet and the small blind derived)")
     sub.add_argument("--stakes", type=pair, default=None,
                      help="small/big bet in fixed limit (default 2/4)")
-    sub.add_argument("--seed", type=int, default=None, help="seed (default: OS randomness)")
+    sub.add_argument("--seed", type=int, default=None,
+                     help="seed the shuffle and bots, deal by deal, as omaha play does: the "
+                     "same seed gives the same hands and results in both, for any --chunk, "
+                     "here or on Ray (default: OS randomness)")
     sub.add_argument("--chunk", type=positive, default=20_000,
-                     help="hands per task (default 20000; the seeded result depends on it)")
+                     help="hands per task (default 20000; a seeded result does not depend on it)")
     sub.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
                      help="run on Ray: a new local cluster, or the one at ADDRESS (e.g. auto)")
     sub.add_argument("--cpus", type=positive, default=None,
@@ -146,6 +158,7 @@ def _add_simulate(commands: Any) -> None:
                      help="write the hands as PHH shards DIR/shard-NNNNNN.phhs")
     sub.add_argument("--duplicate", action="store_true",
                      help="play each deal once from every seat (hands rounded up to whole sets)")
+    add_progress_options(sub)
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     sub.set_defaults(run=run)
 
@@ -171,24 +184,35 @@ def run_on_ray(args: argparse.Namespace, config: Any, kinds: Sequence[str]) -> i
 def _simulate(command: str, args: argparse.Namespace, config: Any, kinds: Sequence[str],
               **options: Any) -> int:
     """Run the bots' match in chunks, locally or on Ray (``--ray``), and print it."""
-    from omaha.distributed.simulate import run_play, run_play_on_ray
+    from omaha.cli.progress import progress_bar
+    from omaha.distributed.simulate import SimulationResult, run_play, run_play_on_ray
     from omaha.errors import OmahaError
 
     bots = [kinds[i % len(kinds)] for i in range(args.players)]
+    per_deal = args.players if args.duplicate else 1
+    hands = -(-args.hands // per_deal) * per_deal
     common = {"hands": args.hands, "stack": args.stack, "seed": args.seed, "phh_dir": args.phh,
               "duplicate": args.duplicate}
+    bar = progress_bar(hands, enabled=args.progress, description=command)
+
+    def on_chunk(index: int, part: SimulationResult) -> None:
+        bar.update(part.hands)
+
     started = time.perf_counter()
     try:
         if args.ray is None:
             options.pop("num_cpus", None)
-            result = run_play(config, bots, **common, **options)
+            result = run_play(config, bots, **common, on_chunk=on_chunk, **options)
         else:
-            result = run_play_on_ray(config, bots, address=args.ray or None, **common, **options)
+            result = run_play_on_ray(config, bots, address=args.ray or None, **common,
+                                     on_chunk=on_chunk, **options)
     except (OmahaError, ValueError) as exc:
         return fail(command, exc)
     except ImportError as exc:
         print(f"omaha {command}: error: --ray needs the 'ray' extra ({exc})", file=sys.stderr)
         return 2
+    finally:
+        bar.close()
     _print(args, config, result, time.perf_counter() - started)
     return 0
 

@@ -42,8 +42,9 @@ def add_parser(commands: Any) -> None:
     add_variant(sub, default="structure's")
     sub.add_argument("--seed", type=int, default=None,
                      help="seed the seating draw and the decks (default: the OS generator)")
-    sub.add_argument("--bots", choices=("random", "strength"), default="strength",
-                     help="the bots every player uses (default %(default)s)")
+    sub.add_argument("--bots", default="strength", metavar="BOT",
+                     help="the bot every player uses: random, strength, or your own as "
+                     "module:callable or path/to/file.py:callable (default %(default)s)")
     sub.add_argument("--phh", type=output_dir, default=None, metavar="DIR",
                      help="write every table's hands as PHH into DIR (default: none)")
     sub.add_argument("--json", action="store_true",
@@ -60,7 +61,7 @@ def run_tournament(args: argparse.Namespace) -> int:
 
     from omaha.cli.progress import progress_bar
     from omaha.errors import OmahaError
-    from omaha.game.bots import BOTS
+    from omaha.game.userbots import load_bot
     from omaha.phh.export import PhhWriter
     from omaha.tournament import DEFAULT_STRUCTURE, Structure, Tournament
 
@@ -89,7 +90,7 @@ def run_tournament(args: argparse.Namespace) -> int:
 
     names = [f"player{i}" for i in range(1, args.players + 1)]
     try:
-        tour = Tournament(structure, names, rng=rng, bots=BOTS[args.bots](),
+        tour = Tournament(structure, names, rng=rng, bots=load_bot(args.bots),
                           on_hand=on_hand if args.phh else None)
     except (OmahaError, ValueError) as exc:
         return fail("tournament", exc)

@@ -4,9 +4,13 @@ Every hand starts each seat with the same ``stack`` (banked scoring: the result 
 never carries into the next), and the button is on seat ``1 + d % players`` for deal ``d``
 (numbered across the whole run), so every seat has the button equally often however the
 run is cut; ``duplicate`` plays each deal once from every seat (the scoring and duplicate
-mode of ``omaha play``). Chunk ``k`` draws its cards and the bots' choices from a generator seeded with
-``(seed, k)`` (from the OS when ``seed`` is None, C2), so a seeded run gives the same
-result in one process, on 2 local cores or on a cluster (for the same ``chunk_hands``). Per seat a chunk returns
+mode of ``omaha play``). Deal ``d`` draws its cards and the bots' choices from a generator
+seeded with :func:`omaha.game.bots.deal_seed` ``(seed, d)`` (from the OS, once per chunk,
+when ``seed`` is None, C2), so a seeded run gives the same result in one process, on 2 local
+cores or on a cluster, for any ``chunk_hands``, and the same as ``omaha play`` with that
+seed. ``bots`` are specs of :func:`omaha.game.userbots.load_bot` (a built-in name,
+``module:callable`` or ``file.py:callable``), loaded in the process that plays the chunk;
+a result names each seat's bot by the bot's name. Per seat a chunk returns
 integer sums (:class:`SeatStats`: hands, net chips, net squared), which add exactly; the
 mean in big blinds per 100 hands and its 95% confidence interval come from those sums.
 
@@ -112,16 +116,14 @@ def play_chunk(config: GameConfig, bots: Sequence[str], stack: int, first_deal: 
     written to ``phh_dir/shard-CHUNK.phhs`` (the folder must be reachable from every
     worker, e.g. a shared file system on a cluster).
     """
-    from omaha.game.bots import BOTS
+    from omaha.game.bots import deal_seed
     from omaha.game.dealing import cards_needed
+    from omaha.game.userbots import load_bot
 
-    if seed is None:
-        rng = random.Random(int.from_bytes(os.urandom(16), "little"))
-    else:
-        rng = random.Random(f"omaha-simulate:{seed}:{chunk}")
+    rng = random.Random(int.from_bytes(os.urandom(16), "little"))   # reseeded per deal if seeded
     players = len(bots)
     seats = range(1, players + 1)
-    by_seat = {seat: BOTS[name]() for seat, name in zip(seats, bots)}
+    by_seat = {seat: load_bot(name) for seat, name in zip(seats, bots)}
     stacks = dict.fromkeys(seats, stack)
     per_deal = players if duplicate else 1
     needed = cards_needed(players, config.variant.hole_cards)
@@ -129,10 +131,12 @@ def play_chunk(config: GameConfig, bots: Sequence[str], stack: int, first_deal: 
     with contextlib.ExitStack() as cleanup:
         writer = _shard_writer(phh_dir, chunk, cleanup) if phh_dir is not None else None
         for d in range(first_deal, first_deal + deals):
+            if seed is not None:
+                rng.seed(deal_seed(seed, d))
             _play_deal(config, d, per_deal, players, needed, duplicate, stacks, stack, rng,
                        by_seat, sums, writer)
     hands = deals * per_deal
-    return SimulationResult(config, dict(zip(seats, bots)), hands,
+    return SimulationResult(config, {seat: by_seat[seat].name for seat in seats}, hands,
                             {seat: SeatStats(hands, deals, net, sq)
                              for seat, (net, sq) in sums.items()})
 
@@ -215,14 +219,10 @@ def _play_deal(config: GameConfig, d: int, per_deal: int, players: int, needed: 
 def _chunks(config: GameConfig, bots: Sequence[str], hands: int, stack: int | None,
             seed: int | None, chunk_hands: int, phh_dir: str | None,
             duplicate: bool) -> _Chunks:
-    from omaha.game.bots import BOTS
-
     if not isinstance(config, GameConfig):
         raise ConfigError(None, f"config must be a GameConfig, got {config!r}")
     bots = list(bots)
-    unknown = [name for name in bots if name not in BOTS]
-    if unknown:
-        raise ConfigError(None, f"unknown bot {unknown[0]!r}; choose from {', '.join(BOTS)}")
+    _names(bots)                      # every spec names a bot (UserBotError before any task)
     if not 2 <= len(bots) <= config.variant.max_players:
         raise ConfigError("T1", f"{config.variant.name} seats 2 to {config.variant.max_players} "
                           f"players, got {len(bots)}")
@@ -248,9 +248,16 @@ def _check_tasks(tasks: int, knob: str) -> None:
                           "omaha.limits.MAX_CHUNKS)")
 
 
+def _names(bots: Sequence[str]) -> dict[int, str]:
+    """Each seat's bot name (loading each spec once here checks that it names a bot)."""
+    from omaha.game.userbots import load_bot
+
+    return {seat: load_bot(spec).name for seat, spec in enumerate(bots, start=1)}
+
+
 def _merge(config: GameConfig, bots: Sequence[str],
            parts: Sequence[SimulationResult]) -> SimulationResult:
-    total = SimulationResult(config, dict(enumerate(bots, start=1)))
+    total = SimulationResult(config, _names(bots))
     for part in parts:
         total.merge(part)
     return total
@@ -262,11 +269,11 @@ def run_play(config: GameConfig, bots: Sequence[str], *, hands: int, stack: int 
              on_chunk: Callable[[int, SimulationResult], None] | None = None) -> SimulationResult:
     """The simulation in this process (same chunks, same result as :func:`run_play_on_ray`).
 
-    ``bots`` names one built-in bot per seat; ``stack`` defaults to 100 big blinds;
+    ``bots`` names one bot per seat (a :func:`~omaha.game.userbots.load_bot` spec); ``stack`` defaults to 100 big blinds;
     ``duplicate`` plays each deal from every seat (``hands`` rounded up to whole sets).
     """
     chunks = _chunks(config, bots, hands, stack, seed, chunk_hands, phh_dir, duplicate)
-    total = SimulationResult(config, dict(enumerate(chunks.head[1], start=1)))
+    total = SimulationResult(config, _names(chunks.head[1]))
     for index, chunk in enumerate(chunks):     # merged as they come: memory O(1 chunk)
         part = play_chunk(*chunk)
         if on_chunk is not None:

@@ -64,6 +64,7 @@ __all__ = [
     "StrengthBot",
     "Turn",
     "act",
+    "deal_seed",
     "play_session",
     "run_session",
     "situation",
@@ -215,6 +216,21 @@ BOTS: dict[str, Callable[[], Bot]] = {"random": RandomBot, "strength": StrengthB
 """The built-in bots by name."""
 
 
+def deal_seed(seed: int, deal: int) -> str:
+    """What a seeded run seeds its generator with at the start of deal ``deal`` (0-based,
+    counted over the whole run): the one meaning of ``--seed`` in ``omaha play``, ``omaha
+    simulate`` (any ``--chunk``, here or on Ray) and :func:`omaha.rl.evaluate`.
+
+    Deal ``deal`` of a run seeded ``seed`` shuffles its cards and makes every bot decision
+    with ``random.Random(deal_seed(seed, deal))``, so it is the same hand whichever process
+    plays it and however the run is cut into chunks.
+
+    >>> deal_seed(1, 0)
+    'omaha-deal:1:0'
+    """
+    return f"omaha-deal:{seed}:{deal}"
+
+
 Z95 = 1.959963984540054
 """The two-sided 95% point of the normal distribution (confidence intervals of bb/100)."""
 
@@ -286,6 +302,7 @@ def play_session(
     rng: random.Random | None = None,
     on_hand: Callable[[Hand], None] | None = None,
     duplicate: bool = False,
+    seed: int | None = None,
 ) -> SessionResult:
     """Play ``hands`` hands with one bot per seat (seats 1..len(bots)); score each bot.
 
@@ -293,7 +310,9 @@ def play_session(
     are banked, losses covered), so no seat plays deeper than another and each hand is an
     independent sample. The button moves one seat clockwise each hand (T2; nobody ever runs
     out of chips). ``rng`` drives the shuffle and the bots (default: the OS generator for
-    the cards, C2). ``on_hand`` gets every finished hand.
+    the cards, C2). ``on_hand`` gets every finished hand. With ``seed``, ``rng`` (or a new
+    generator) is reseeded at every deal from :func:`deal_seed` (the schedule of ``omaha
+    play --seed`` and ``omaha simulate --seed``, chunked or not).
 
     ``duplicate=True`` cuts the luck of the deal: each shuffled deal is played once per
     seat, the bots moving one seat clockwise between replays, so every bot plays every
@@ -303,13 +322,15 @@ def play_session(
     The session itself (the schedule and the scoring) is :func:`run_session`'s, which
     :func:`omaha.rl.evaluate` calls too with learned policies in some seats.
     """
+    if rng is None and seed is not None:
+        rng = random.Random()
     decide_rng = rng if rng is not None else random.Random()
 
     def turn(hand: Hand, player: int) -> None:
         act(hand, bots[player].decide(situation(hand), decide_rng))
 
     return run_session(config, [bot.name for bot in bots], turn, hands=hands, stack=stack,
-                       rng=rng, on_hand=on_hand, duplicate=duplicate)
+                       rng=rng, on_hand=on_hand, duplicate=duplicate, seed=seed)
 
 
 Turn = Callable[[Hand, int], None]
@@ -327,10 +348,13 @@ def run_session(
     rng: random.Random | None = None,
     on_hand: Callable[[Hand], None] | None = None,
     duplicate: bool = False,
+    seed: int | None = None,
 ) -> SessionResult:
     """The session of :func:`play_session` (its schedule, duplicate rotation and scoring,
     stated once) for any players: ``names[i]`` is player ``i``'s name and ``turn(hand, i)``
-    makes player ``i``'s decisions. ``rng`` shuffles the decks (the OS generator if None).
+    makes player ``i``'s decisions. ``rng`` shuffles the decks (the OS generator if None);
+    with ``seed`` it is reseeded at the start of every deal from :func:`deal_seed` (``turn``
+    should draw its randomness from the same ``rng``).
 
     >>> from omaha.config import GameConfig
     >>> def turn(hand, player):            # both players check or call down
@@ -354,7 +378,12 @@ def run_session(
         result.samples[seat] = []
     stacks = dict.fromkeys(seats, stack)
     needed = cards_needed(count, config.variant.hole_cards)
+    if seed is not None and rng is None:
+        rng = random.Random()
     for deal in range(deals):
+        if seed is not None:
+            assert rng is not None
+            rng.seed(deal_seed(seed, deal))
         button = seats[deal % count]
         deck = shuffled_cards(needed, rng) if duplicate else None
         totals = dict.fromkeys(seats, 0)

@@ -130,7 +130,7 @@ def evaluate(policy: Any, *, opponents: Any = "strength", hands: int = 1000,
         seated[player].turn(hand)
 
     result = run_session(config, [seat.name for seat in seated], turn, hands=hands,
-                         stack=episode.stack, rng=rng, duplicate=duplicate)
+                         stack=episode.stack, rng=rng, duplicate=duplicate, seed=seed)
     scores = tuple(result.scores(config.big_blind))
     mine = scores[0]
     return Evaluation(bb_per_100=mine.bb_per_100, ci95=mine.ci95, hands=result.hands,
