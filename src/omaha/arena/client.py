@@ -28,7 +28,7 @@ import asyncio
 import json
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -76,6 +76,7 @@ class BotReport:
     gaps: int = 0          # stream items that did not follow the last one seen (resume bugs)
     cashed_out: int | None = None   # chips paid out when the bot left its seat
     redirects: int = 0     # ``redirect`` messages received (protocol 3: another process's table)
+    hand: int = 0          # the latest hand number of its table seen (live: a progress bar's)
 
 
 FIRST_DELAY = 0.05
@@ -279,6 +280,7 @@ class BotClient:
                     self.report.last_seq = max(self.report.last_seq, item["seq"])
                 view = message["view"]
                 hand = message["hand"]
+                self.report.hand = max(self.report.hand, hand)
                 if self.leave_after is not None and hand >= self.leave_after \
                         and not self.leave_sent:
                     self.leave_sent = True
@@ -314,17 +316,22 @@ class BotClient:
 async def run_bots(url_or_urls: str | Sequence[str], *, count: int, hands: int,
                    policy: str = "random", seed: int | None = None,
                    timeout: float | None = None,
-                   leave_after: int | None = None) -> list[BotReport]:
+                   leave_after: int | None = None,
+                   on_start: Callable[[list[BotReport]], object] | None = None,
+                   ) -> list[BotReport]:
     """Run ``count`` bots on the arena at ``url_or_urls`` (one URL, or several processes of
     one arena: bot ``i`` tries the ``i``-th first) until their tables have played ``hands``
     hands (or, with ``leave_after``, until each has cashed out after its table's hand of
-    that number)."""
+    that number). ``on_start(reports)`` is given the bots' reports as they start; they are
+    updated live (e.g. :attr:`BotReport.hand`) until the bots finish."""
     urls = _urls(url_or_urls)
     rng = random.Random(seed) if seed is not None else random.Random()
     bots = [BotClient(urls[i % len(urls):] + urls[:i % len(urls)], f"bot{i + 1}",
                       policy=policy, hands=hands, rng=random.Random(rng.getrandbits(64)),
                       leave_after=leave_after)
             for i in range(count)]
+    if on_start is not None:
+        on_start([b.report for b in bots])
     stop = asyncio.Event()
     tasks = [asyncio.create_task(b.run(stop)) for b in bots]
     try:

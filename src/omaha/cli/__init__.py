@@ -66,7 +66,12 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of every command."""
     parser = OneLineParser(
         prog="omaha",
-        description="Omaha poker: replay PHH hand histories, run bot tables, evaluate hands.",
+        description=("Omaha poker: evaluate a hand (eval); the equity of hands or ranges "
+                     "(equity); bots, built-in or your own, at one table (play), in long "
+                     "runs (simulate) or in a tournament (tournament); replay PHH hand "
+                     "histories (replay); the arena: its server (serve), bot clients (bots) "
+                     "and its hands as PHH (export); the preflop equity table "
+                     "(preflop-table)."),
     )
     parser.add_argument("--version", action=_VersionAction)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")

@@ -7,11 +7,15 @@ with the line ``pip install "omaha-poker[server]"``. ``export`` needs only the d
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from collections.abc import Iterator
+from dataclasses import asdict
 from typing import Any
 
 from omaha.cli.shared import (
     BLINDS_HELP,
+    add_progress_options,
     add_variant,
     arena_db,
     blinds,
@@ -105,15 +109,24 @@ def add_parser(commands: Any) -> None:
     bots.add_argument("url", type=ws_url, nargs="+",
                       help="ws://127.0.0.1:8765 or wss://...; several: processes of one arena "
                       "(each bot learns the others from the lobby and follows redirects)")
-    bots.add_argument("--count", type=positive, default=6)
-    bots.add_argument("--hands", type=positive, default=100, help="stop after each table's Nth hand")
+    bots.add_argument("--count", type=positive, default=6,
+                      help="bot clients to run (default %(default)s)")
+    bots.add_argument("--hands", type=positive, default=100,
+                      help="stop after each table's Nth hand (default %(default)s)")
     bots.add_argument("--policy", default="random", metavar="BOT",
                       help="every client's bot: random, strength, or your own as "
                       "module:callable or path/to/file.py:callable (default random)")
-    bots.add_argument("--seed", type=int)
-    bots.add_argument("--timeout", type=positive_real, help="give up (exit 1) after this many seconds")
+    bots.add_argument("--seed", type=int, default=None,
+                      help="seed the bots' own choices (the server deals the cards; "
+                      "default: OS randomness)")
+    bots.add_argument("--timeout", type=positive_real, default=None,
+                      help="give up (exit 1) after this many seconds (default: no limit)")
     bots.add_argument("--leave-after", type=positive, default=None, metavar="N",
-                      help="each bot gives up its seat (cashing out) after its table's Nth hand")
+                      help="each bot gives up its seat (cashing out) after its table's Nth "
+                      "hand (default: they keep their seats)")
+    add_progress_options(bots)
+    bots.add_argument("--json", action="store_true",
+                      help="print one JSON object: the totals and each bot's report")
     bots.set_defaults(run=run_bots)
 
     export = commands.add_parser("export", help="every finished hand of an arena as PHH",
@@ -122,6 +135,9 @@ def add_parser(commands: Any) -> None:
                         help="the arena's database (read, never changed)")
     export.add_argument("output", type=output_file,
                         help="the .phhs file to write (never one of the inputs)")
+    add_progress_options(export)
+    export.add_argument("--json", action="store_true",
+                        help="print one JSON object: the hands written and the output path")
     export.set_defaults(run=run_export)
 
 
@@ -206,9 +222,7 @@ def run_bots(args: argparse.Namespace) -> int:
     except UserBotError as exc:
         return fail("bots", exc)
     try:
-        reports = asyncio.run(play(args.url, count=args.count, hands=args.hands,
-                                   policy=args.policy, seed=args.seed, timeout=args.timeout,
-                                   leave_after=args.leave_after))
+        reports = asyncio.run(_play_with_bar(args, play))
     except asyncio.TimeoutError:
         print(f"omaha bots: not done after {args.timeout} s", file=sys.stderr)
         return 1
@@ -220,12 +234,66 @@ def run_bots(args: argparse.Namespace) -> int:
     reconnects = sum(r.reconnects for r in reports)
     gaps = sum(r.gaps for r in reports)
     redirects = sum(r.redirects for r in reports)
+    paid = [r.cashed_out for r in reports if r.cashed_out is not None]
+    if args.json:
+        print(json.dumps({"bots": len(reports), "tables": len(tables), "actions": actions,
+                          "reconnects": reconnects, "redirects": redirects, "gaps": gaps,
+                          "left": None if args.leave_after is None else len(paid),
+                          "cashed_out": None if args.leave_after is None else sum(paid),
+                          "reports": [asdict(r) for r in reports]}))
+        return 0
     print(f"omaha bots: {len(reports)} bots at {len(tables)} tables, {actions} actions, "
           f"{reconnects} reconnection attempts, {redirects} redirects, {gaps} stream gaps")
     if args.leave_after is not None:
-        paid = [r.cashed_out for r in reports if r.cashed_out is not None]
         print(f"omaha bots: {len(paid)} left their seats, {sum(paid)} chips cashed out")
     return 0
+
+
+async def _play_with_bar(args: argparse.Namespace, play: Any) -> Any:
+    """The bots' run (:func:`omaha.arena.client.run_bots`) with a bar of the hands played by
+    the slowest table (the lowest hand number a bot has seen), up to where the bots stop."""
+    import asyncio
+
+    from omaha.cli.progress import progress_bar
+
+    target = args.hands if args.leave_after is None else min(args.hands, args.leave_after)
+    bar = progress_bar(target, enabled=args.progress, description="bots")
+    reports: list[Any] = []
+
+    def advance() -> None:
+        done = min((min(r.hand, target) for r in reports), default=0)
+        if done > bar.n:
+            bar.update(done - bar.n)
+
+    async def watch() -> None:
+        while True:
+            await asyncio.sleep(0.2)
+            advance()
+
+    watcher = asyncio.create_task(watch())
+    try:
+        return await play(args.url, count=args.count, hands=args.hands, policy=args.policy,
+                          seed=args.seed, timeout=args.timeout, leave_after=args.leave_after,
+                          on_start=reports.extend)
+    finally:
+        watcher.cancel()
+        advance()
+        bar.close()
+
+
+class _Counted:
+    """An arena storage whose finished hands tick a progress bar as they are read."""
+
+    def __init__(self, storage: Any, bar: Any) -> None:
+        self._storage, self._bar = storage, bar
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._storage, name)
+
+    def finished_hands(self, *args: Any, **kwargs: Any) -> Iterator[Any]:
+        for finished in self._storage.finished_hands(*args, **kwargs):
+            yield finished
+            self._bar.update()
 
 
 def run_export(args: argparse.Namespace) -> int:
@@ -243,16 +311,23 @@ def run_export(args: argparse.Namespace) -> int:
     if local is not None and not os.path.exists(local):
         print(f"omaha export: no database {args.db}", file=sys.stderr)
         return 2
+    from omaha.cli.progress import progress_bar
     from omaha.errors import OmahaError
 
+    bar = progress_bar(None, enabled=args.progress, description="export")
     try:
         storage = open_storage(args.db, create=False)
         try:
-            count = export_phhs(storage, args.output)
+            count = export_phhs(_Counted(storage, bar), args.output)
         finally:
             storage.close()
     except (OmahaError, OSError, sqlite3.Error, ImportError) as exc:
         print(f"omaha export: {one_line(str(exc))}", file=sys.stderr)
         return 2
+    finally:
+        bar.close()
+    if args.json:
+        print(json.dumps({"hands": count, "output": args.output}))
+        return 0
     print(f"omaha export: {count} hands written to {args.output}")
     return 0

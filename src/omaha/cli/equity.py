@@ -13,7 +13,7 @@ import argparse
 import json
 from typing import Any
 
-from omaha.cli.shared import add_variant, fail
+from omaha.cli.shared import add_progress_options, add_variant, fail
 
 __all__ = ["add_parser", "run"]
 
@@ -26,19 +26,23 @@ def add_parser(commands: Any) -> None:
                     "(AA**:$ds, 'top 10%', KK-QQ).",
         epilog="example: omaha equity AsAh2d3c KsKhQdJc --board Kd7c4h --variant plo8")
     sub.add_argument("entries", nargs="+", metavar="ENTRY", help="a hand or a range")
-    sub.add_argument("--board", default="", help="0, 3, 4 or 5 board cards")
-    sub.add_argument("--dead", default="", help="dead cards")
+    sub.add_argument("--board", default="", help="0, 3, 4 or 5 board cards (default: none, preflop)")
+    sub.add_argument("--dead", default="", help="dead cards (default: none)")
     add_variant(sub, default="omaha")
-    sub.add_argument("--samples", type=int, default=None, help="Monte Carlo deals")
-    sub.add_argument("--exact", action="store_true", help="enumerate or fail")
-    sub.add_argument("--seed", type=int, default=None, help="seed for reproducible sampling")
+    sub.add_argument("--samples", type=int, default=None, help="Monte Carlo deals (default: exact when feasible, else 1000000 "
+                     "sampled deals)")
+    sub.add_argument("--exact", action="store_true", help="enumerate every deal or fail (default off: sample when exact is "
+                     "too slow)")
+    sub.add_argument("--seed", type=int, default=None, help="seed for reproducible sampling (default: OS randomness)")
     sub.add_argument("--threads", type=int, default=1, help="threads (default 1)")
-    sub.add_argument("--json", action="store_true", help="print JSON")
+    add_progress_options(sub)
+    sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    """Compute and print; 2 on bad input. A progress bar shows on a terminal while sampling."""
+    """Compute and print; 2 on bad input. A progress bar shows on stderr while sampling (on a
+    terminal, or as ``--progress``/``--no-progress`` say)."""
     from omaha.analysis.equity import equity
     from omaha.cli.progress import Progress, progress_bar
     from omaha.errors import OmahaError
@@ -49,7 +53,8 @@ def run(args: argparse.Namespace) -> int:
     def progress(done: int, total: int) -> None:
         nonlocal bar, shown
         if bar is None:
-            bar = progress_bar(total, enabled=None if not args.json else False, unit="deal")
+            bar = progress_bar(total, enabled=args.progress, unit="deal",
+                               description="equity")
         bar.update(done - shown)
         shown = done
 

@@ -90,7 +90,7 @@ def add_parser(commands: Any) -> None:
         metavar="PATH",
         default=None,
         type=phh_output,
-        help="write every hand: FILE.phhs, or a directory of .phh files",
+        help="write every hand: FILE.phhs, or a directory of .phh files (default: none)",
     )
     sub.add_argument(
         "--pokerkit",
@@ -105,7 +105,8 @@ def add_parser(commands: Any) -> None:
         default=None,
         metavar="ADDRESS",
         help="play the hands as Ray tasks (the 'ray' extra): a new local cluster, or the one at "
-        "ADDRESS (e.g. auto); merged exactly; --phh then names a folder of shards",
+        "ADDRESS (e.g. auto); merged exactly; --phh then names a folder of shards "
+        "(default: here, in this process)",
     )
     sub.add_argument(
         "--plot",
@@ -113,7 +114,7 @@ def add_parser(commands: Any) -> None:
         default=None,
         type=plot_output,
         help="draw each seat's cumulative winnings in big blinds with its 95%% band into PNG "
-        "(needs matplotlib: the 'plot' extra; not with --ray)",
+        "(needs matplotlib: the 'plot' extra; not with --ray; default: no plot)",
     )
     add_progress_options(sub)
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")

@@ -63,19 +63,23 @@ def _add_preflop_table(commands: Any) -> None:
     )
     sub.add_argument("--out", required=True, type=output_file, help="CSV file to write")
     sub.add_argument("--binary", metavar="PATH", default=None, type=output_file,
-                     help="also write the compact table (the package data format)")
+                     help="also write the compact table (the package data format; default: none)")
     sub.add_argument("--opponents", type=positive, default=5,
                      help="against 1..N random hands (default 5)")
     sub.add_argument("--samples", type=positive, default=10_000,
                      help="deals per value (default 10000: standard error at most 0.005)")
     sub.add_argument("--limit", type=positive, default=None,
-                     help="only the first N classes (a quick look)")
+                     help="only the first N classes, a quick look (default: all 16432)")
     sub.add_argument("--seed", type=int, default=0, help="seed (default 0)")
     sub.add_argument("--chunk", type=positive, default=64, help="classes per task (default 64)")
     sub.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
-                     help="run on Ray: a new local cluster, or the one at ADDRESS")
+                     help="run on Ray: a new local cluster, or the one at ADDRESS "
+                     "(default: here, in this process)")
     sub.add_argument("--cpus", type=positive, default=None,
                      help="CPUs of a new local Ray cluster (default: all)")
+    add_progress_options(sub)
+    sub.add_argument("--json", action="store_true",
+                     help="print one JSON object: rows, seconds, files, standard errors")
     sub.set_defaults(run=run_preflop_table)
 
 
@@ -92,28 +96,47 @@ def run_preflop_table(args: argparse.Namespace) -> int:
     problem = overwritten({}, {"--out": args.out, "--binary": args.binary})
     if problem is not None:
         refuse("preflop-table", problem)
-    started = time.perf_counter()
-    try:
-        classes = None
-        if args.limit is not None:
-            from omaha.analysis import preflop
-            from omaha.cards import format_cards
+    from omaha.analysis import preflop
+    from omaha.cards import format_cards
+    from omaha.cli.progress import progress_bar
 
-            classes = [format_cards(hand) for hand, _ in preflop.classes()[:args.limit]]
+    started = time.perf_counter()
+    bar = None
+    try:
+        classes = [format_cards(hand) for hand, _ in preflop.classes()[:args.limit]]
+        bar = progress_bar(len(classes), enabled=args.progress, unit="class",
+                           description="preflop-table")
+        counted = bar
+
+        def on_chunk(index: int, part: Any) -> None:
+            counted.update(len(part) // args.opponents)   # a row per class and count
+
         rows = build_table(classes=classes, opponents=tuple(range(1, args.opponents + 1)),
                            samples=args.samples, seed=args.seed, chunk_classes=args.chunk,
                            ray=args.ray is not None, address=args.ray or None,
-                           num_cpus=args.cpus)
+                           num_cpus=args.cpus, on_chunk=on_chunk)
+        bar.close()
         write_table(rows, args.out)
         if args.binary:
             write_binary(rows, args.binary, args.samples)
-    except (OmahaError, ValueError, OSError) as exc:
+    except (OmahaError, ValueError, OSError, ImportError) as exc:
         return fail("preflop-table", exc)
-    except ImportError as exc:
-        return fail("preflop-table", exc)
+    finally:
+        if bar is not None:
+            bar.close()
+    seconds = time.perf_counter() - started
     worst = max((max(row[3], row[5]) for row in rows), default=0.0)
-    print(f"{len(rows)} rows in {time.perf_counter() - started:.1f} s -> {args.out}; largest "
-          f"standard error {worst:.4f} (bound {standard_error_bound(args.samples):.4f})")
+    bound = standard_error_bound(args.samples)
+    if args.json:
+        print(json.dumps({"rows": len(rows), "classes": len(classes),
+                          "opponents": args.opponents, "samples": args.samples,
+                          "seed": args.seed, "seconds": round(seconds, 3),
+                          "ray": args.ray is not None, "out": args.out,
+                          "binary": args.binary, "largest_standard_error": worst,
+                          "standard_error_bound": bound}))
+        return 0
+    print(f"{len(rows)} rows in {seconds:.1f} s -> {args.out}; largest "
+          f"standard error {worst:.4f} (bound {bound:.4f})")
     return 0
 
 
@@ -151,11 +174,12 @@ def _add_simulate(commands: Any) -> None:
     sub.add_argument("--chunk", type=positive, default=20_000,
                      help="hands per task (default 20000; a seeded result does not depend on it)")
     sub.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
-                     help="run on Ray: a new local cluster, or the one at ADDRESS (e.g. auto)")
+                     help="run on Ray: a new local cluster, or the one at ADDRESS (e.g. auto) "
+                     "(default: here, in this process)")
     sub.add_argument("--cpus", type=positive, default=None,
                      help="CPUs of a new local Ray cluster (default: all)")
     sub.add_argument("--phh", metavar="DIR", default=None, type=output_dir,
-                     help="write the hands as PHH shards DIR/shard-NNNNNN.phhs")
+                     help="write the hands as PHH shards DIR/shard-NNNNNN.phhs (default: none)")
     sub.add_argument("--duplicate", action="store_true",
                      help="play each deal once from every seat (hands rounded up to whole sets)")
     add_progress_options(sub)
