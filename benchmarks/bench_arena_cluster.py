@@ -43,6 +43,8 @@ import warnings
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
 
+from bench_arena import read_stats  # the --stats reader, written once (same folder)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 ENV = {**os.environ, "PYTHONPATH": os.path.join(ROOT, "src") + os.pathsep
        + os.environ.get("PYTHONPATH", "")}
@@ -229,13 +231,6 @@ def count_hands(db: str) -> int:
         conn.close()
 
 
-def read_stats(path: str) -> dict[str, Any] | None:
-    try:
-        with open(path, encoding="utf-8") as file:
-            data: dict[str, Any] = json.load(file)
-            return data
-    except (OSError, ValueError):
-        return None
 
 
 def merge(summaries: list[dict[str, Any]]) -> dict[str, Any]:
