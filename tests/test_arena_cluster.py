@@ -31,6 +31,8 @@ from pathlib import Path
 
 import pytest
 
+import omaha
+
 pytest.importorskip("websockets")
 pytest.importorskip("psycopg")
 
@@ -38,7 +40,7 @@ from omaha.arena.databases import open_storage
 from omaha.arena.export import check_conservation
 from test_arena_server import free_port  # same folder
 
-SRC = str(Path(__file__).resolve().parents[1] / "src")
+SRC = os.path.dirname(os.path.dirname(os.path.abspath(omaha.__file__)))   # the installed one
 ENV = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
 LEASE_MS = 1500
 TABLES, SEATS = 6, 6
