@@ -692,3 +692,16 @@ def test_sqlite_a_version_2_file_is_upgraded_with_unclaimed_leases(tmp_path):
     finally:
         store.close()
     assert execute_sql(path, "SELECT value FROM meta WHERE key = 'schema'") == [("3",)]
+
+
+def test_announce_names_the_url_in_the_leases_held_and_keeps_their_epochs(opener):
+    a, b = opener(), opener()
+    for table in (1, 2):
+        a.create_table(table, snapshot(table), seq_base=0)
+    claimed(a, 1)
+    assert b.claim(2, "p2", "ws://p2", LONG) == 1
+    a.announce("p1", "ws://p1-bound")
+    leases = {lease.table: lease for lease in b.leases()}
+    assert (leases[1].url, leases[1].epoch, leases[1].owner) == ("ws://p1-bound", 1, "p1")
+    assert (leases[2].url, leases[2].owner) == ("ws://p2", "p2")   # not a's lease
+    a.append_action(1, ActionRecord(1, 1, "call"))                 # still a's epoch

@@ -183,6 +183,10 @@ class Storage(Protocol):
         is no longer among them (and its writes are refused)."""
         ...
 
+    def announce(self, owner: str, url: str) -> None:
+        """Name ``url`` in the leases this storage holds (the epochs stay as they are)."""
+        ...
+
     def release(self, owner: str, tables: Sequence[int] | None = None) -> None:
         """Give up ``owner``'s leases (all, or ``tables``) so others take them at once."""
         ...

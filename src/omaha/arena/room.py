@@ -46,6 +46,7 @@ from omaha.arena.records import (
     ActionRecord,
     CashOut,
     FinishedHand,
+    Lease,
     LedgerEntry,
     SeatRecord,
     Storage,
@@ -746,9 +747,9 @@ class Arena:
             settings = kept
         arena = cls(storage, settings, emit, now, emit_public, owner=owner, url=url,
                     lease_ms=lease_ms, max_tables=max_tables)
+        empty = Table(settings.game_config(), seats=settings.seats).snapshot()
         for number in range(1, settings.tables + 1):   # no-op for the tables that exist
-            storage.create_table(number, Table(settings.game_config(),
-                                               seats=settings.seats).snapshot(), seq_base=0)
+            storage.create_table(number, empty, seq_base=0)
         arena.claim_free(force=force)
         return arena
 
@@ -809,8 +810,21 @@ class Arena:
             return self.url or None
         for lease in self.storage.leases():
             if lease.table == number:
-                return lease.url if lease.live and lease.url else None
+                return self._owner(lease)
         return None
+
+    def _owner(self, lease: Lease) -> str | None:
+        """Who a lease names, as clients are told: this process if it plays the table, the
+        lease's URL while it is live, else None (between owners)."""
+        if lease.table in self.rooms:
+            return self.url or None
+        return lease.url if lease.live and lease.url else None
+
+    def announce(self, url: str) -> None:
+        """Announce ``url`` from now on (the address bound, known only after the claims):
+        the leases held name it."""
+        self.url = url
+        self.storage.announce(self.owner, url)
 
     def lobby(self) -> list[dict[str, Any]]:
         """Every table: who plays it (its URL, None between owners), its seats and players,
@@ -823,8 +837,7 @@ class Arena:
         for lease in self.storage.leases():
             if lease.table > self.settings.tables:
                 continue
-            owner = (self.url or None) if lease.table in self.rooms else \
-                (lease.url if lease.live and lease.url else None)
+            owner = self._owner(lease)
             players = taken.get(lease.table, 0)
             out.append({"table": lease.table, "owner": owner, "seats": self.settings.seats,
                         "players": players, "seats_free": self.settings.seats - players,

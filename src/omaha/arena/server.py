@@ -369,9 +369,7 @@ class ArenaServer:
         sockets = list(self._server.sockets)
         self.port = sockets[0].getsockname()[1]
         if self.url is None:   # announce the address bound (port 0: the one drawn)
-            self.arena.url = f"ws://{self.host}:{self.port}"
-            for number in list(self.arena.rooms):   # the leases name it from now on
-                self.arena.claim(number, force=True)
+            self.arena.announce(f"ws://{self.host}:{self.port}")
         for room in self.arena.rooms.values():
             self._adopt(room)
         self._tasks.append(asyncio.create_task(self._keep_leases()))
@@ -626,18 +624,17 @@ class ArenaServer:
         held = self.arena.holder(token)
         try:
             return change(token)
-        except StorageError as exc:
-            if held is not None and held[0] in self.arena.rooms:
-                self._lose(self.arena.rooms[held[0]], "a state change failed")
-            raise ProtocolError("internal", f"the server could not store it ({exc}); "
-                                "retry") from None
-        except (ProtocolError, OmahaError):
-            raise
+        except OmahaError as exc:   # refusals pass; a storage failure drops the table
+            if not isinstance(exc, StorageError):
+                raise
+            detail = f"the server could not store it ({exc}); retry"
         except Exception:
             log.exception("a state change failed")
-            if held is not None and held[0] in self.arena.rooms:
-                self._lose(self.arena.rooms[held[0]], "a state change failed")
-            raise ProtocolError("internal", "the server failed; retry") from None
+            detail = "the server failed; retry"
+        room = self.arena.rooms.get(held[0]) if held is not None else None
+        if room is not None:
+            self._lose(room, "a state change failed")
+        raise ProtocolError("internal", detail) from None
 
     def _watch(self, client: _Client, message: Watch) -> None:
         if client.room is not None:

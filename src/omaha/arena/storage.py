@@ -200,6 +200,12 @@ class SqlStorage:
         self._epochs = kept
         return dict(kept)
 
+    def announce(self, owner: str, url: str) -> None:
+        with self._transaction():
+            for table, epoch in self._epochs.items():
+                self._run("UPDATE leases SET url=? WHERE table_id=? AND owner=? AND epoch=?",
+                          (url, table, owner, epoch))
+
     def release(self, owner: str, tables: Sequence[int] | None = None) -> None:
         with self._transaction():
             for table in (list(self._epochs) if tables is None else tables):
