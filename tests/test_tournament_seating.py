@@ -99,11 +99,11 @@ def test_n3_the_engine_button_reproduces_the_dead_button_order():
 
 def test_n4_the_next_big_blind_moves_to_the_worst_seat_of_the_shortest_table():
     tables = {1: {1: "a", 2: "b", 3: "c", 4: "d", 5: "e"}, 2: {1: "f", 5: "g", 6: "h"}}
-    move = balance_move(tables, 1, seats=6, next_big={1: 3, 2: 5})
+    move = balance_move(tables, 1, seats=6, next_big={1: 3, 2: 5}.get)
     assert (move.player, move.to_table) == ("c", 2)
     assert move.to_seat == 2   # the first empty seat from the short table's next big blind
     assert balance_move({1: {1: "a", 2: "b"}, 2: {1: "c"}}, 1, seats=6,
-                        next_big={1: 1, 2: None}) is None
+                        next_big={1: 1, 2: None}.get) is None
 
 
 @settings(max_examples=200, deadline=None)

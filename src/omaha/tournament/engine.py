@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from omaha.config import GameConfig
@@ -195,8 +195,7 @@ class Tournament:
         shortest = self._shortest()
         for source in ([table] if table is not None else sorted(self.tables)):
             while source in self.tables and len(self.tables[source]) >= shortest + 2:
-                move = balance_move(self.tables, source, seats=size,
-                                    next_big=_NextBig(self))
+                move = balance_move(self.tables, source, seats=size, next_big=self._next_big)
                 if move is None:
                     break
                 self._move(move, "balancing")
@@ -409,24 +408,6 @@ class Tournament:
             if any(not 1 <= s <= self.structure.seats for s in seats):
                 raise TournamentError("T1", f"tables[{number}]: a seat outside "
                                       f"1-{self.structure.seats}")
-
-
-class _NextBig(Mapping[int, "int | None"]):
-    """Each table's next big blind seat, computed when asked (balancing asks for two)."""
-
-    def __init__(self, tour: Tournament) -> None:
-        self._tour = tour
-
-    def __getitem__(self, table: int) -> int | None:
-        if table not in self._tour.tables:
-            raise KeyError(table)
-        return self._tour._next_big(table)
-
-    def __iter__(self) -> Iterator[int]:
-        return iter(self._tour.tables)
-
-    def __len__(self) -> int:
-        return len(self._tour.tables)
 
 
 def _between(low: int, seat: int, high: int) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import bisect
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 __all__ = ["Move", "balance_move", "break_moves", "draw_seats", "table_to_break", "tables_needed",
@@ -67,20 +67,20 @@ def worst_seat(free: Sequence[int], next_big: int | None, seats: int) -> int:
 
 
 def balance_move(tables: Mapping[int, Mapping[int, str]], table: int, *, seats: int,
-                 next_big: Mapping[int, int | None]) -> Move | None:
+                 next_big: Callable[[int], int | None]) -> Move | None:
     """N4: after a hand at ``table``, if it has at least two more players than the shortest
-    table, its player who would be the big blind next (on ``next_big[table]``) moves to the
+    table, its player who would be the big blind next (on seat ``next_big(table)``; None
+    before a table's first hand) moves to the
     shortest table (the lowest-numbered of them), to its empty seat in the worst position
     (:func:`worst_seat`). None when no move is due."""
     here = tables[table]
     short = min(tables, key=lambda t: (len(tables[t]), t))
     if len(here) < len(tables[short]) + 2:
         return None
-    big = next_big.get(table)
+    big = next_big(table)
     player_seat = big if big is not None and big in here else min(here)
     free = [s for s in range(1, seats + 1) if s not in tables[short]]
-    return Move(here[player_seat], table, short,
-                worst_seat(free, next_big.get(short), seats))
+    return Move(here[player_seat], table, short, worst_seat(free, next_big(short), seats))
 
 
 def table_to_break(tables: Mapping[int, Mapping[int, str]], *, seats: int,
