@@ -36,8 +36,7 @@ class Watched(Tournament):
     def _rearrange(self, table):
         super()._rearrange(table)
         counts = [len(t) for t in self.tables.values()]
-        if table is not None and table in self.tables:
-            assert len(self.tables[table]) <= min(counts) + 1, (table, self.tables)  # N4
+        assert max(counts) <= min(counts) + 1, self.tables  # N4: after every round's hands
         remaining = len(self.remaining)
         assert len(self.tables) == tables_needed(remaining, self.structure.seats) or \
             len(self.tables) == 1  # N5: broken as soon as the field fits one fewer
@@ -166,3 +165,53 @@ class _Caller:
         from omaha.game.bots import Decision
         legal = situation.legal
         return Decision("check" if legal.can_check else "call" if legal.can_call else "fold")
+
+
+def test_a_snapshot_in_the_middle_of_a_round_resumes_with_the_hands_in_play():
+    """What the server stores after each finished hand: the tournament mid-round, and each
+    hand still in play as its own snapshot; both restored finish the round as the original."""
+    from omaha.game.hand import Hand
+
+    one = Tournament(structure(4), [f"p{i}" for i in range(11)], rng=random.Random(8),
+                     bots=BOTS["random"]())
+    for _ in range(3):
+        one.play_round()
+    hands = one.deal_round()
+    assert len(hands) == 3
+    first = min(hands)
+    one.play_hand(first, hands[first])
+    one.finish_hand(first, hands.pop(first))
+    saved = json.loads(json.dumps(one.snapshot()))
+    in_play = {t: json.loads(json.dumps(h.snapshot())) for t, h in hands.items()}
+    two = Tournament.restore(saved, bots=BOTS["random"]())
+    assert two.round_open and sorted(two.playing) == sorted(hands)
+    with pytest.raises(TournamentError, match="still in a hand"):
+        two.end_round()
+    for table, data in in_play.items():
+        mine, theirs = hands[table], Hand.restore(data)
+        for hand in (mine, theirs):
+            rng = random.Random(table)   # the same actions at both
+            while not hand.is_over:
+                hand.fold() if rng.random() < 0.3 and hand.legal_actions().can_fold \
+                    else hand.check_or_call()
+        assert mine.stacks == theirs.stacks
+        one.finish_hand(table, mine)
+        two.finish_hand(table, theirs)
+    one.end_round()
+    two.end_round()
+    assert (one.stacks, one.places, one.tables) == (two.stacks, two.places, two.tables)
+
+
+def test_a_round_is_dealt_once_and_finished_hands_are_checked():
+    tour = Tournament(structure(6), [f"p{i}" for i in range(8)], rng=random.Random(2),
+                      bots=BOTS["random"]())
+    hands = tour.deal_round()
+    with pytest.raises(TournamentError, match="round is in play"):
+        tour.deal_round()
+    table, hand = next(iter(hands.items()))
+    with pytest.raises(TournamentError, match="not a finished hand"):
+        tour.finish_hand(table, hand)   # still in play
+    tour.play_hand(table, hand)
+    tour.finish_hand(table, hand)
+    with pytest.raises(TournamentError, match="not a finished hand"):
+        tour.finish_hand(table, hand)   # twice

@@ -52,7 +52,8 @@ from omaha.tournament.structure import Level, Structure
 
 __all__ = ["Tournament"]
 
-SNAPSHOT_FORMAT = "omaha-tournament/1"
+SNAPSHOT_FORMAT = "omaha-tournament/2"
+OLD_FORMATS = ("omaha-tournament/1",)   # between rounds only: read as a round not open
 OnHand = Callable[[int, Hand], None]
 
 
@@ -95,7 +96,15 @@ class Tournament:
         self.level = -1
         self.started = self.clock()
         self._configs: dict[tuple[int, bool], GameConfig] = {}
+        self._new_round_state()
         self._draw()
+
+    def _new_round_state(self) -> None:
+        self.round_open = False   # dealt by deal_round, not yet ended by end_round
+        self.together = False     # this round is hand for hand (N6)
+        self.round_busted: dict[str, int] = {}   # its eliminations, placed at its end
+        # the hands in play by table: each dealt seat's player and stack at the deal
+        self.playing: dict[int, dict[int, tuple[str, int]]] = {}
 
     # --- queries -----------------------------------------------------------------------
 
@@ -217,9 +226,41 @@ class Tournament:
         bots = self._bots
         return bots[player] if isinstance(bots, Mapping) else bots
 
-    def play_hand(self, table: int, index: int, level: Level) -> dict[str, int]:
-        """Deal and play one hand at ``table``; returns the players it busted, with their
-        stacks at its start."""
+    def deal_round(self) -> dict[int, Hand]:
+        """Begin a round: the level of its hands (N1), then one hand dealt at every table of
+        two players or more (N3), in table order; returns them by table (none on a break
+        level, which ends the round at once). Play each hand to its end, hand it to
+        :meth:`finish_hand`, then call :meth:`end_round`.
+
+        Hands of one round are dealt together: a table never deals ahead of another (N6
+        holds in every round; at the bubble the round's eliminations also count as one)."""
+        if self.is_over:
+            raise TournamentError(None, "the tournament is over")
+        if self.round_open:
+            raise TournamentError(None, "a round is in play: finish its hands, then end it")
+        index, level = self.current_level()
+        if index != self.level:
+            self.level = index
+            self._event("level", level=index + 1, small_blind=level.small_blind,
+                        big_blind=level.big_blind, ante=level.ante,
+                        big_blind_ante=level.big_blind_ante, is_break=level.is_break)
+        self.round_open = True
+        self.together = False
+        self.round_busted = {}
+        if level.is_break:
+            self.end_round()
+            return {}
+        self.together = self.hand_for_hand
+        if self.together:
+            self._event("hand_for_hand", players=self.players_left, tables=len(self.tables))
+        hands = {}
+        for table in sorted(self.tables):
+            if len(self.tables[table]) >= 2:
+                hands[table] = self._deal(table, index, level)
+        return hands
+
+    def _deal(self, table: int, index: int, level: Level) -> Hand:
+        """N3: the button, blinds and the players dealt in at ``table``; the hand dealt."""
         seats = self.tables[table]
         occupied = set(seats)
         last = self.positions.get(table)
@@ -235,25 +276,53 @@ class Tournament:
             dealt = sorted(occupied)
         button, small_blind = engine_positions(positions, dealt)
         config = self._config(index, level, small_blind)
-        start = {s: self.stacks[seats[s]] for s in dealt}
-        hand = Hand(config, stacks=start, button=button, rng=self.rng)
+        self.positions[table] = positions
+        self.playing[table] = {s: (seats[s], self.stacks[seats[s]]) for s in dealt}
+        self.hands += 1
+        return Hand(config, stacks={s: chips for s, (_, chips) in self.playing[table].items()},
+                    button=button, rng=self.rng)
+
+    def finish_hand(self, table: int, hand: Hand) -> None:
+        """``hand``, dealt at ``table`` by :meth:`deal_round`, is over: the stacks it leaves,
+        and its eliminations placed at once (N7; at the bubble, with the round's)."""
+        dealt = self.playing.get(table)
+        if dealt is None or not hand.is_over or set(hand.stacks) != set(dealt):
+            raise TournamentError(None, f"table {table}: not a finished hand of this round")
+        del self.playing[table]
+        busted = {}
+        for seat, chips in hand.stacks.items():
+            player, start = dealt[seat]
+            self.stacks[player] = chips
+            self.fresh.discard(player)
+            if chips == 0:
+                busted[player] = start
+        if self.on_hand is not None:
+            self.on_hand(table, hand)
+        if self.together:
+            self.round_busted.update(busted)
+        else:
+            self._eliminate(busted)
+
+    def end_round(self) -> None:
+        """Every hand of the round is finished: the bubble's eliminations together (N6),
+        then tables broken (N5) and balanced (N4)."""
+        if self.playing:
+            raise TournamentError(None, f"tables {sorted(self.playing)} are still in a hand")
+        if self.round_busted:
+            self._eliminate(self.round_busted)
+        self.round_busted, self.round_open, self.together = {}, False, False
+        if not self.is_over:
+            self._rearrange(None)
+        self.rounds += 1
+
+    def play_hand(self, table: int, hand: Hand) -> None:
+        """Play ``hand`` to its end with the players' bots."""
+        seats = self.tables[table]
         while not hand.is_over:
             actor = hand.to_act
             assert actor is not None
             bot = self._bot(seats[actor])
             act(hand, bot.decide(situation(hand), self.rng))
-        self.positions[table] = positions
-        self.hands += 1
-        busted = {}
-        for seat, chips in hand.stacks.items():
-            player = seats[seat]
-            self.stacks[player] = chips
-            self.fresh.discard(player)
-            if chips == 0:
-                busted[player] = start[seat]
-        if self.on_hand is not None:
-            self.on_hand(table, hand)
-        return busted
 
     def _eliminate(self, busted: Mapping[str, int]) -> None:
         """N7: place the players busted together (one hand, or one hand-for-hand round)."""
@@ -278,38 +347,13 @@ class Tournament:
                                 amount=self.prizes[player])
 
     def play_round(self) -> None:
-        """Deal one hand at every table (N6: at the bubble, as one hand-for-hand round)."""
-        if self.is_over:
-            raise TournamentError(None, "the tournament is over")
-        index, level = self.current_level()
-        if index != self.level:
-            self.level = index
-            self._event("level", level=index + 1, small_blind=level.small_blind,
-                        big_blind=level.big_blind, ante=level.ante,
-                        big_blind_ante=level.big_blind_ante, is_break=level.is_break)
-        if level.is_break:
-            self.rounds += 1
-            return
-        together = self.hand_for_hand
-        if together:
-            self._event("hand_for_hand", players=self.players_left, tables=len(self.tables))
-        round_busted: dict[str, int] = {}
-        for table in sorted(self.tables):
-            if table not in self.tables or len(self.tables[table]) < 2:
-                continue   # broken (or emptied) since the round began
-            busted = self.play_hand(table, index, level)
-            if together:
-                round_busted.update(busted)
-                continue
-            self._eliminate(busted)
-            if self.is_over:
-                break
-            self._rearrange(table)
-        if together:
-            self._eliminate(round_busted)
-            if not self.is_over:
-                self._rearrange(None)
-        self.rounds += 1
+        """One round between the bots: every table deals (:meth:`deal_round`), each hand is
+        played and finished in table order, then the round ends (:meth:`end_round`)."""
+        for table, hand in self.deal_round().items():
+            self.play_hand(table, hand)
+            self.finish_hand(table, hand)
+        if self.round_open:
+            self.end_round()
 
     def run(self, *, max_rounds: int = 1_000_000) -> None:
         """Play until one player holds every chip."""
@@ -342,7 +386,11 @@ class Tournament:
                 "fresh": sorted(self.fresh),
                 "places": {p: list(r) for p, r in self.places.items()},
                 "prizes": dict(self.prizes), "rounds": self.rounds, "hands": self.hands,
-                "level": self.level, "rng": state}
+                "level": self.level, "rng": state,
+                "round": {"open": self.round_open, "together": self.together,
+                          "busted": dict(self.round_busted),
+                          "playing": {str(t): {str(s): [p, c] for s, (p, c) in dealt.items()}
+                                      for t, dealt in self.playing.items()}}}
 
     @classmethod
     def restore(cls, data: Mapping[str, Any], *, bots: Bot | Mapping[str, Bot] | None = None,
@@ -351,7 +399,7 @@ class Tournament:
         """The tournament a :meth:`snapshot` describes, checked: chips, seats and places must
         agree with the entrants, or :class:`~omaha.errors.TournamentError` names the fault."""
         try:
-            if data.get("format") != SNAPSHOT_FORMAT:
+            if data.get("format") not in (SNAPSHOT_FORMAT, *OLD_FORMATS):
                 raise TournamentError(None, f"format: expected {SNAPSHOT_FORMAT!r}")
             structure = Structure.from_dict(data["structure"])
             rng: random.Random
@@ -382,6 +430,16 @@ class Tournament:
                                                                                "hands")
             tour.level = int(data["level"])
             tour.events, tour._configs = [], {}
+            tour._new_round_state()
+            round_ = data.get("round")
+            if round_ is not None:
+                tour.round_open = bool(round_["open"])
+                tour.together = bool(round_["together"])
+                tour.round_busted = {str(p): _count(c, f"round.busted[{p}]")
+                                     for p, c in round_["busted"].items()}
+                tour.playing = {int(t): {int(s): (str(pc[0]), _count(pc[1], "round.playing"))
+                                         for s, pc in dealt.items()}
+                                for t, dealt in round_["playing"].items()}
             tour.started = tour.clock()
             tour._index()
         except TournamentError:
@@ -402,8 +460,15 @@ class Tournament:
         total = self.structure.starting_stack * len(self.entrants)
         if sum(self.stacks.values()) != total:
             raise TournamentError("N1", f"stacks: {sum(self.stacks.values())} chips, not {total}")
-        if any(self.stacks[p] == 0 for p in self.remaining):
+        if any(self.stacks[p] == 0 and p not in self.round_busted for p in self.remaining):
             raise TournamentError("N7", "stacks: a player left has no chips")
+        if not self.round_open and (self.playing or self.round_busted):
+            raise TournamentError(None, "round: hands in play but no round open")
+        for number, dealt in self.playing.items():
+            seats = self.tables.get(number, {})
+            if any(seats.get(s) != p or self.stacks[p] != c for s, (p, c) in dealt.items()):
+                raise TournamentError(None, f"round.playing[{number}]: not who sits there "
+                                      "with the chips they had")
         for number, seats in self.tables.items():
             if any(not 1 <= s <= self.structure.seats for s in seats):
                 raise TournamentError("T1", f"tables[{number}]: a seat outside "
