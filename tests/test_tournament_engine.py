@@ -215,3 +215,11 @@ def test_a_round_is_dealt_once_and_finished_hands_are_checked():
     tour.finish_hand(table, hand)
     with pytest.raises(TournamentError, match="not a finished hand"):
         tour.finish_hand(table, hand)   # twice
+
+
+def test_a_finished_tournament_snapshot_restores():
+    one = Tournament(structure(6), [f"p{i}" for i in range(7)], rng=random.Random(5),
+                     bots=BOTS["random"]())
+    one.run()
+    two = Tournament.restore(json.loads(json.dumps(one.snapshot())))
+    assert two.is_over and (two.places, two.prizes) == (one.places, one.prizes)

@@ -77,6 +77,8 @@ class BotReport:
     cashed_out: int | None = None   # chips paid out when the bot left its seat
     redirects: int = 0     # ``redirect`` messages received (protocol 3: another process's table)
     hand: int = 0          # the latest hand number of its table seen (live: a progress bar's)
+    place: int | None = None   # a tournament's: the place it finished in
+    prize: int | None = None   # and its prize, once the tournament is over
 
 
 FIRST_DELAY = 0.05
@@ -135,6 +137,7 @@ class BotClient:
         self._delay = FIRST_DELAY
         self._chain = 0       # redirects since the last answered hello
         self._looking: int | None = None   # the table whose owner ``tables`` is asked for
+        self.tournament = False   # a tournament server: play until finished, tables change
 
     def _learn(self, url: Any) -> None:
         if isinstance(url, str) and url and url not in self.urls:
@@ -224,7 +227,9 @@ class BotClient:
             kind = message["type"]
             if kind == "joined":
                 self.token, self.joined = message["token"], True
-                self.report.table, self.report.seat = message["table"], message["seat"]
+                self.tournament = "tournament" in message
+                self.report.table = message["table"] or 0
+                self.report.seat = message["seat"] or 0
                 self.report.last_seq = message["seq"]
                 self.variant = Variant.from_dict(message["settings"]["game"]["variant"])
                 for out in self._answered(url, message.get("protocol")):
@@ -265,6 +270,11 @@ class BotClient:
                 return "done"
             elif kind == "leaving":
                 continue   # the bot plays out its hand; ``left`` follows at its end
+            elif kind == "finished":   # a tournament: eliminated, or over
+                if message.get("player") == self.report.name:
+                    self.report.place, self.report.prize = message["place"], message["prize"]
+                    if message["over"] or message["place"] > 1:
+                        return "done"
             elif kind == "error":
                 if message["code"] == "seat_left" and self.leave_sent:
                     # cashed out while away: the repeated leave brings ``left``
@@ -275,18 +285,22 @@ class BotClient:
                     raise BotError(f"{self.report.name}: {message['message']}")
             elif kind == "update":
                 for item in message["events"]:
-                    if item["seq"] != self.report.last_seq + 1:
-                        self.report.gaps += 1
+                    if item["seq"] != self.report.last_seq + 1 and not self.tournament:
+                        self.report.gaps += 1   # (a tournament numbers events by hand)
                     self.report.last_seq = max(self.report.last_seq, item["seq"])
                 view = message["view"]
                 hand = message["hand"]
+                if self.tournament:   # the table changes as tables break and balance
+                    self.report.table = message["table"] or self.report.table
+                    if view is not None and view.get("seat"):
+                        self.report.seat = view["seat"]
                 self.report.hand = max(self.report.hand, hand)
                 if self.leave_after is not None and hand >= self.leave_after \
                         and not self.leave_sent:
                     self.leave_sent = True
                     await ws.send(json.dumps({"type": "leave", "token": self.token}))
                 if view is not None and view["is_over"] and hand >= self.hands \
-                        and not self.leave_sent:
+                        and not self.leave_sent and not self.tournament:
                     self.report.hands_seen = hand
                     return "done"
                 if stop is not None and stop.is_set():

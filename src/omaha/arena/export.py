@@ -15,9 +15,10 @@ from __future__ import annotations
 import os
 
 from omaha.arena.storage import LedgerEntry, Storage
+from omaha.arena.tournament_store import TournamentStore
 from omaha.game.events import HandEnded, HandStarted, PotAwarded
 
-__all__ = ["check_conservation", "export_phhs"]
+__all__ = ["check_conservation", "export_phhs", "export_tournament"]
 
 
 def export_phhs(storage: Storage, path: str | os.PathLike[str]) -> int:
@@ -28,6 +29,19 @@ def export_phhs(storage: Storage, path: str | os.PathLike[str]) -> int:
             if count:
                 file.write("\n")
             file.write(f"[table-{finished.table}-hand-{finished.hand}]\n{finished.phh}")
+            count += 1
+    return count
+
+
+def export_tournament(store: TournamentStore, path: str | os.PathLike[str]) -> int:
+    """Write every finished hand of a served tournament (``hand-H-table-T``, in hand order);
+    returns how many."""
+    count = 0
+    with open(path, "w", encoding="utf-8", newline="\n") as file:
+        for hand, table, phh in store.finished_hands():
+            if count:
+                file.write("\n")
+            file.write(f"[hand-{hand}-table-{table}]\n{phh}")
             count += 1
     return count
 

@@ -102,6 +102,19 @@ def add_parser(commands: Any) -> None:
                        "over by another process (default %(default)s)")
     serve.add_argument("--max-tables", type=positive, default=None, metavar="N",
                        help="the most tables this process plays (default: all of them)")
+    tour = serve.add_argument_group(
+        "tournament", "serve one sit-and-go or multi-table tournament instead of cash tables "
+        "(SQLite only; a --db that holds a tournament resumes it)")
+    tour.add_argument("--tournament", default=None, metavar="STRUCTURE",
+                      help="a structure file (TOML), or 'default' for the shipped default "
+                      "structure (default: cash tables)")
+    tour.add_argument("--players", type=positive, default=None, metavar="N",
+                      help="entrants that start the tournament when all have entered "
+                      "(no default: required with --tournament)")
+    tour.add_argument("--start-in", type=positive_real, default=None, metavar="SECONDS",
+                      help="start then with whoever entered, at least 2 (default: when full)")
+    tour.add_argument("--seed", type=int, default=None,
+                      help="seed the draw and the decks (default: the OS generator)")
     serve.set_defaults(run=run_serve)
 
     bots = commands.add_parser("bots", help="run bot clients against an arena",
@@ -180,6 +193,8 @@ def run_serve(args: argparse.Namespace) -> int:
         refuse("serve", problem)
     if not _has_websockets("serve"):
         return 2
+    if args.tournament is not None or (local is not None and _holds_tournament(local)):
+        return _serve_tournament(args, local)
     import asyncio
     import sqlite3
 
@@ -201,6 +216,66 @@ def run_serve(args: argparse.Namespace) -> int:
                           synchronous="FULL" if args.fsync else "NORMAL",
                           reconfigure=args.reconfigure, url=args.advertise,
                           lease_ms=args.lease_ms, max_tables=args.max_tables))
+    except (OmahaError, OSError, sqlite3.Error, ImportError) as exc:
+        print(f"omaha serve: {one_line(str(exc))}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def _holds_tournament(path: str) -> bool:
+    """Whether the SQLite file ``path`` holds a tournament (read only; False if missing)."""
+    import os
+    import sqlite3
+    from urllib.parse import quote
+
+    if not os.path.exists(path) or not os.path.getsize(path):
+        return False
+    try:
+        db = sqlite3.connect("file:" + quote(os.path.abspath(path)) + "?mode=ro", uri=True)
+        try:
+            return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+                              "name = 'tournament_meta'").fetchone() is not None
+        finally:
+            db.close()
+    except sqlite3.Error:
+        return False
+
+
+def _serve_tournament(args: argparse.Namespace, path: str | None) -> int:
+    """``omaha serve --tournament``: one tournament, until SIGINT/SIGTERM."""
+    import asyncio
+    import sqlite3
+
+    from omaha.arena.tournament_server import serve_tournament
+    from omaha.errors import OmahaError
+    from omaha.game.clock import ClockConfig
+    from omaha.tournament import DEFAULT_STRUCTURE, Structure
+
+    if path is None:
+        refuse("serve", "--tournament runs on SQLite: give a file to --db")
+    structure = None
+    try:
+        if args.tournament == "default":
+            structure = DEFAULT_STRUCTURE
+        elif args.tournament is not None:
+            structure = Structure.load(args.tournament)
+        if structure is not None and args.players is None and not _holds_tournament(path):
+            refuse("serve", "--tournament needs --players N (the entrants that start it)")
+        clock = ClockConfig(base_ms=args.base_ms, countdown_ms=args.countdown_ms,
+                            reconnect_bonus_ms=args.reconnect_bonus_ms)
+    except (OmahaError, OSError, ValueError) as exc:
+        return fail("serve", exc)
+
+    def ready(port: int) -> None:
+        print(f"omaha serve: tournament on ws://{args.host}:{port}", flush=True)
+
+    try:
+        asyncio.run(serve_tournament(
+            path, structure, players=args.players, host=args.host, port=args.port,
+            ready=ready, clock=clock, hand_pause_ms=args.hand_pause_ms,
+            start_in=args.start_in, seed=args.seed, max_size=args.max_frame, rate=args.rate,
+            burst=args.burst, spectators=args.spectators,
+            synchronous="FULL" if args.fsync else "NORMAL"))
     except (OmahaError, OSError, sqlite3.Error, ImportError) as exc:
         print(f"omaha serve: {one_line(str(exc))}", file=sys.stderr)
         return 2
@@ -296,6 +371,43 @@ class _Counted:
             self._bar.update()
 
 
+def _export_tournament(args: argparse.Namespace, path: str) -> int:
+    """``omaha export`` of a served tournament: its hands, and its places with --json."""
+    import sqlite3
+
+    from omaha.arena.export import export_tournament
+    from omaha.arena.tournament_store import TournamentStore
+    from omaha.errors import OmahaError
+    from omaha.tournament import Tournament
+
+    try:
+        store = TournamentStore(path)
+        try:
+            count = export_tournament(store, args.output)
+            snapshot = store.snapshot()
+            tour = Tournament.restore(snapshot) if snapshot is not None else None
+        finally:
+            store.close()
+    except (OmahaError, OSError, sqlite3.Error) as exc:
+        print(f"omaha export: {one_line(str(exc))}", file=sys.stderr)
+        return 2
+    places = [] if tour is None else [
+        {"player": p, "place": high, "tied_to": low,
+         "prize": tour.prizes.get(p) if tour.is_over else None}
+        for p, (high, low) in sorted(tour.places.items(), key=lambda item: item[1])]
+    if args.json:
+        print(json.dumps({"hands": count, "output": args.output, "places": places,
+                          "prize_pool": None if tour is None else tour.prize_pool,
+                          "over": tour is not None and tour.is_over}))
+        return 0
+    print(f"omaha export: {count} hands written to {args.output}")
+    for entry in places:
+        tied = f"-{entry['tied_to']}" if entry["tied_to"] != entry["place"] else ""
+        prize = f" {entry['prize']}" if entry["prize"] else ""
+        print(f"  {entry['place']}{tied}. {entry['player']}{prize}")
+    return 0
+
+
 def run_export(args: argparse.Namespace) -> int:
     """``omaha export``: every finished hand to one .phhs file."""
     import os
@@ -314,6 +426,8 @@ def run_export(args: argparse.Namespace) -> int:
     from omaha.cli.progress import progress_bar
     from omaha.errors import OmahaError
 
+    if local is not None and _holds_tournament(local):
+        return _export_tournament(args, local)
     bar = progress_bar(None, enabled=args.progress, description="export")
     try:
         storage = open_storage(args.db, create=False)

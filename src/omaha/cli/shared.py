@@ -305,7 +305,7 @@ def _arena_db(text: str, *, missing_ok: bool) -> str:
             names, schema = _arena_schema(sqlite3.connect(uri, uri=True))
     except sqlite3.Error as exc:
         raise argparse.ArgumentTypeError(f"cannot read {text}: {exc}") from None
-    if schema is None and not (missing_ok and not names):
+    if schema is None and not (missing_ok and not names) and "tournament_meta" not in names:
         raise argparse.ArgumentTypeError(f"{text} is not an arena database "
                                          "(an SQLite file without the arena's tables)")
     return text

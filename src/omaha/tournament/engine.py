@@ -129,6 +129,13 @@ class Tournament:
         paid = sum(1 for prize in self.prize_table if prize > 0)
         return len(self.tables) > 1 and self.players_left == paid + 1
 
+    def seat_of(self, player: str) -> tuple[int, int]:
+        """(table, seat) of a player still in; :class:`~omaha.errors.TournamentError` else."""
+        where = self._seat_of.get(player)
+        if where is None:
+            raise TournamentError(None, f"{player!r} is not seated (eliminated, or no entrant)")
+        return where
+
     def current_level(self) -> tuple[int, Level]:
         """The level of the next hand (N1): by rounds dealt, or by seconds since the start."""
         if self.structure.levels[0].hands is not None:
@@ -451,7 +458,9 @@ class Tournament:
 
     def _check(self) -> None:
         seated = [p for seats in self.tables.values() for p in seats.values()]
-        if sorted(seated) != sorted(self.remaining):
+        # over: the winner, placed first, still sits at the last table
+        left = self.remaining or [p for p, place in self.places.items() if place == (1, 1)]
+        if sorted(seated) != sorted(left):
             raise TournamentError("N2", "tables: the seated players are not the players left")
         if sorted(self.draw_order) != sorted(self.entrants):
             raise TournamentError("N2", "draw_order: not the entrants, each once")
