@@ -379,3 +379,21 @@ def test_an_arena_database_is_not_taken_for_a_tournament(tmp_path):
     SqliteStorage(path).close()
     with pytest.raises(StorageError, match="no tournament"):
         TournamentStore(path)
+
+
+def test_start_in_starts_with_whoever_entered(tmp_path):
+    """``--start-in``: at that time the tournament starts with the entrants it has (at least
+    two), short of the field it was waiting for."""
+    db = str(tmp_path / "t.db")
+    server, port = serve(tmp_path, db, "--tournament", structure_file(tmp_path),
+                         "--players", "9", "--start-in", "1.5", "--seed", "2")
+    try:
+        report = bots_report(bots(tmp_path, port, 3), tmp_path)
+        final = lobby(port)
+    finally:
+        stop(server)
+    status = final["tournament"]
+    assert status["state"] == "over" and status["entered"] == 3
+    check_places(status["places"], 3, status["prize_pool"])
+    places = {p["player"]: p["place"] for p in status["places"]}
+    assert {r["name"]: r["place"] for r in report["reports"]} == places

@@ -464,3 +464,24 @@ def test_n1_n8_the_shipped_1000_player_mtt():
 def test_n1_every_shipped_structure_loads_and_round_trips(path):
     s = Structure.load(path)
     assert Structure.loads(s.dumps()) == s
+
+
+@pytest.mark.parametrize("entrants", [2001, 2_500, 10_000, 100_000])
+def test_n8_a_large_field_s_default_pays_its_top_15_percent_in_amounts(entrants):
+    """Beyond the 300 places per-mille shares can pay well, the default pays ceil(15%) of
+    the field in amounts: the whole pool, never rising, each place at least the buy-in."""
+    structure = Structure(levels=(Level(10, 20, hands=5),), starting_stack=1000, seats=9,
+                          buy_in=100)
+    prizes = structure.prize_table(entrants)
+    assert len(prizes) == -(-entrants * 15 // 100)
+    assert sum(prizes) == structure.prize_pool(entrants) == entrants * 100
+    assert all(a >= b for a, b in zip(prizes, prizes[1:]))
+    assert prizes[-1] >= 100 and prizes[0] > 20 * prizes[-1]
+
+
+def test_n8_the_default_without_a_pool_or_with_a_tiny_one_stays_in_capped_shares():
+    from omaha.tournament.structure import default_payouts
+
+    assert default_payouts(10_000).places == 300
+    assert default_payouts(10_000, pool=100).places == 300   # under a chip per place
+    assert default_payouts(10_000, pool=10**6).places == 1500

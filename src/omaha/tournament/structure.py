@@ -92,8 +92,9 @@ DEFAULT_PAID_SHARE = 15
 """The default payout table pays this percentage of the field, rounded up (N8)."""
 
 DEFAULT_MAX_PLACES = 300
-"""The default payout table pays at most this many places (a per-mille share is at least
-1, so a table can pay at most 1000; 300 keeps the curve steep)."""
+"""The default payout table pays at most this many places in per-mille shares (a share is at
+least 1, so a table can pay at most 1000; 300 keeps the curve steep); a larger field's
+default is paid in amounts (:func:`default_payouts`)."""
 
 
 def _fail(rule: str | None, where: str, reason: str) -> TournamentError:
@@ -316,12 +317,15 @@ class Payouts:
         return cls(shares=data.get("shares"), amounts=data.get("amounts"))
 
 
-def default_payouts(entrants: int) -> Payouts:
+def default_payouts(entrants: int, pool: int | None = None) -> Payouts:
     """The default payout table for a field of ``entrants`` (N8): about the top 15%.
 
-    Places paid: ``ceil(15% of entrants)``, at least 1 and at most
-    :data:`DEFAULT_MAX_PLACES` (300): 2-6 entrants pay 1, 7-13 pay 2, 14-20 pay 3, 100 pay
-    15, 1000 pay 150, 2000 and more pay 300. Shares: every paid place gets 1 per-mille, and
+    Places paid: ``ceil(15% of entrants)``, at least 1: 2-6 entrants pay 1, 7-13 pay 2,
+    14-20 pay 3, 100 pay 15, 1000 pay 150. Up to :data:`DEFAULT_MAX_PLACES` (300) places the
+    table is per-mille shares; a larger field, given its prize ``pool``, pays its 15% in
+    amounts (:func:`_default_amounts`: every paid place a min-cash of about the buy-in, the
+    rest on the same harmonic curve); without a pool (or one too small to give every place
+    a chip) it pays 300 places in shares. Shares: every paid place gets 1 per-mille, and
     the other ``1000 - places`` per-mille are shared in proportion to ``1/k`` for place ``k``
     (a harmonic curve), each rounded down in exact integers, what rounding left over given one
     per-mille each to the best places (fewer than ``places`` of them). So
@@ -333,7 +337,12 @@ def default_payouts(entrants: int) -> Payouts:
     ((154, 78, 52), 150)
     """
     entrants = _int(entrants, "entrants", "N8", low=2)
-    places = min(DEFAULT_MAX_PLACES, max(1, -(-entrants * DEFAULT_PAID_SHARE // 100)))
+    places = max(1, -(-entrants * DEFAULT_PAID_SHARE // 100))
+    if places > DEFAULT_MAX_PLACES and pool is not None:
+        amounts = _default_amounts(places, _int(pool, "pool", "N8"))
+        if amounts is not None:
+            return Payouts(amounts=amounts)
+    places = min(DEFAULT_MAX_PLACES, places)
     scale = 10**18
     weights = [scale // k for k in range(1, places + 1)]
     spread = 1000 - places
@@ -342,6 +351,30 @@ def default_payouts(entrants: int) -> Payouts:
     for k in range(1000 - sum(shares)):   # fewer than ``places`` left: one each from the top
         shares[k] += 1
     return Payouts(shares=tuple(shares))
+
+
+def _default_amounts(places: int, pool: int) -> tuple[int, ...] | None:
+    """A large field's default prizes: ``places`` amounts summing to ``pool``, non-increasing.
+
+    15% of the pool is spread evenly over the paid places (with 15% of the field paid,
+    that is about the buy-in each: the min-cash); the rest goes in proportion to ``1/k`` for
+    place ``k``, rounded down; the rounding remainder goes to first place (N8). None when the
+    min-cash would be under one chip.
+
+    >>> prizes = _default_amounts(1500, 1_000_000)
+    >>> len(prizes), sum(prizes), prizes[-1], prizes[:3]
+    (1500, 1000000, 171, (108577, 53960, 36006))
+    """
+    base = pool * DEFAULT_PAID_SHARE // (100 * places)
+    if base < 1:
+        return None
+    scale = 10**18
+    weights = [scale // k for k in range(1, places + 1)]
+    total = sum(weights)
+    spread = pool - base * places
+    amounts = [base + spread * w // total for w in weights]
+    amounts[0] += pool - sum(amounts)
+    return tuple(amounts)
 
 
 # ---- the structure (N1) ----------------------------------------------------------------------
@@ -541,7 +574,9 @@ class Structure:
     def payouts_for(self, entrants: int) -> Payouts:
         """The payout table of a field of ``entrants``: ``payouts``, or the default (N8)."""
         entrants = as_int(entrants, "entrants", low=2, error=TournamentError, rule="N8")
-        return self.payouts if self.payouts is not None else default_payouts(entrants)
+        if self.payouts is not None:
+            return self.payouts
+        return default_payouts(entrants, _int(entrants * self.buy_in, "prize pool", "N8"))
 
     def prize_pool(self, entrants: int) -> int:
         """``entrants * buy_in``; with fixed amounts, their sum (N8)."""
