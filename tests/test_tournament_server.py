@@ -383,7 +383,7 @@ def test_an_arena_database_is_not_taken_for_a_tournament(tmp_path):
 
 def test_start_in_starts_with_whoever_entered(tmp_path):
     """``--start-in``: at that time the tournament starts with the entrants it has (at least
-    two), short of the field it was waiting for."""
+    two, and as many as the places paid: three here), short of the field it waited for."""
     db = str(tmp_path / "t.db")
     server, port = serve(tmp_path, db, "--tournament", structure_file(tmp_path),
                          "--players", "9", "--start-in", "1.5", "--seed", "2")
@@ -397,3 +397,57 @@ def test_start_in_starts_with_whoever_entered(tmp_path):
     check_places(status["places"], 3, status["prize_pool"])
     places = {p["player"]: p["place"] for p in status["places"]}
     assert {r["name"]: r["place"] for r in report["reports"]} == places
+
+
+def test_hostile_frames_get_an_error_and_the_tournament_goes_on(tmp_path):
+    """The cash server's hostile frames (test_arena_hostile_frames.HOSTILE), each from its
+    own connection and from an entrant's: an error (or a close with a reason, never 1011),
+    nothing entered, and the tournament then starts and plays."""
+    from test_arena_hostile_frames import HOSTILE
+    from websockets.exceptions import ConnectionClosed
+
+    db = str(tmp_path / "t.db")
+    server, port = serve(tmp_path, db, "--tournament", structure_file(tmp_path),
+                         "--players", "3", "--seed", "4", "--base-ms", "200",
+                         "--countdown-ms", "0")   # ann, away, is folded at once
+
+    async def scenario() -> dict:
+        from websockets.asyncio.client import connect
+
+        url = f"ws://127.0.0.1:{port}"
+        async with connect(url) as ann:
+            await ann.send(json.dumps({"type": "join", "name": "ann"}))
+            joined = json.loads(await ann.recv())
+            assert joined["type"] == "joined"
+        hello = json.dumps({"type": "resume", "token": joined["token"], "last_seq": 0})
+        for text in HOSTILE + ['{"type": "act", "action": "fold", "decision": 3}',
+                               '{"type": "watch", "table": 1}']:
+            for as_ann in (True, False):
+                async with connect(url) as target:
+                    if as_ann:   # the entrant's own connection (a frame may close it)
+                        await target.send(hello)
+                        assert json.loads(await target.recv())["type"] == "resumed"
+                    await target.send(text)
+                    try:
+                        while True:
+                            reply = json.loads(await asyncio.wait_for(target.recv(), 5))
+                            if reply["type"] != "tournament":
+                                break
+                        assert reply["type"] == "error", (text[:60], reply)
+                    except ConnectionClosed as exc:
+                        assert exc.rcvd is not None and exc.rcvd.code != 1011, text[:60]
+            assert server.poll() is None, f"the server exited after {text[:60]!r}"
+        async with connect(url) as probe:
+            await probe.send(json.dumps({"type": "tables"}))
+            status = json.loads(await probe.recv())["tournament"]
+            assert status["state"] == "registering" and status["entered"] == 1
+        return status
+
+    try:
+        asyncio.run(asyncio.wait_for(scenario(), 120))
+        report = bots_report(bots(tmp_path, port, 2), tmp_path)   # two more entrants
+        final = lobby(port)
+    finally:
+        stop(server)
+    check_places(final["tournament"]["places"], 3, final["tournament"]["prize_pool"])
+    assert len(report["reports"]) == 2

@@ -17,7 +17,7 @@ seeded or system generator deals (C2).
 ...                       Structure(levels=(Level(5, 10, hands=9),), starting_stack=100,
 ...                                 seats=6), players=2, seed=1)
 >>> _ = room.enter("ann"), room.enter("bob")
->>> room.ready, room.start()[0]["type"]
+>>> room.can_start(0.0), room.start()[0]["type"]
 (True, 'seated')
 >>> sorted(room.deal_round(now=0))
 [1]
@@ -138,10 +138,18 @@ class TournamentRoom:
 
     # --- entering ----------------------------------------------------------------------
 
-    @property
-    def ready(self) -> bool:
-        """Whether the field is full and the tournament not started."""
-        return self.tour is None and len(self.entrants) >= self.players
+    def can_start(self, wall_time: float) -> bool:
+        """Whether the tournament starts at ``wall_time`` (seconds since the epoch): the
+        field is full, or the start time has come with at least two entrants and no fewer
+        than the places the payout table pays for that field (N8)."""
+        entered = len(self.entrants)
+        if self.tour is not None:
+            return False
+        if entered >= self.players:
+            return True
+        if self.start_at is None or wall_time < self.start_at or entered < 2:
+            return False
+        return self.structure.payouts_for(entered).places <= entered
 
     def player_of(self, token: str) -> str | None:
         """The entrant ``token`` holds, or None."""

@@ -209,7 +209,9 @@ class TournamentServer:
         self._schedule_round()
 
     def _start_by_time(self) -> None:
-        if self.room.tour is None and len(self.room.entrants) >= 2:
+        """The start time: start with whoever entered (if they can start; else at the entry
+        that makes them enough, see :meth:`_enter`)."""
+        if self.room.can_start(time.time()):
             self._steps(self._start)
 
     def _schedule_round(self, delay_ms: int | None = None) -> None:
@@ -381,7 +383,7 @@ class TournamentServer:
             raise ProtocolError("already_watching", "this connection watches a table; a "
                                 "player needs its own connection")
         room = self.room
-        token = message.token
+        token, entered = message.token, False
         name = room.player_of(token) if token is not None else None
         if isinstance(message, Resume) and name is None:
             raise ProtocolError("bad_token", "no entrant holds this token")
@@ -390,7 +392,7 @@ class TournamentServer:
         if name is None:
             assert isinstance(message, Join)
             name, token = room.enter(message.name, token)
-            self._broadcast_entry(name)
+            entered = True
         old = self._clients.get(name)
         if old is not None and old is not client:
             old.player = None
@@ -409,6 +411,8 @@ class TournamentServer:
         else:
             reply["gap"] = False
         client.push(reply)
+        if entered:
+            self._broadcast_entry(name)
         tour = room.tour
         if tour is not None:
             since = message.last_seq if isinstance(message, Resume) else 0
@@ -419,7 +423,7 @@ class TournamentServer:
                 self._connection(name, True)
         else:
             room.connected.add(name)
-            if room.ready:
+            if room.can_start(time.time()):
                 self._steps(self._start)
 
     def _broadcast_entry(self, name: str) -> None:
