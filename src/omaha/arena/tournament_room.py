@@ -42,6 +42,7 @@ from omaha.game.clock import ClockConfig, TimeoutPolicy
 from omaha.game.clocked import ClockedHand, TimeRanOut
 from omaha.game.hand import Hand
 from omaha.limits import as_int
+from omaha.phh import dumps, history_from_events, phh_order
 from omaha.tournament import Structure, Tournament
 
 __all__ = ["SEQ_PER_HAND", "LiveHand", "TournamentRoom"]
@@ -313,8 +314,6 @@ class TournamentRoom:
 
     def finish(self, live: LiveHand) -> list[dict[str, Any]]:
         """``live`` is over: stored with its PHH, the tournament moved on; its events."""
-        from omaha.phh import dumps, history_from_events, phh_order
-
         tour = self.tour
         assert tour is not None and live.game.hand.is_over
         hand = live.game.hand
