@@ -164,7 +164,8 @@ BELOW = {
     "omaha.game": {"omaha.history"},       # a hand snapshots itself (sealing, record) ...
     "omaha.history": {"omaha.game"},       # ... and record reads the game's events, layout
     "omaha.phh": {"omaha.game", "omaha.history"},
-    "omaha.arena": {"omaha.game", "omaha.history", "omaha.phh"},
+    "omaha.arena": {"omaha.game", "omaha.history", "omaha.phh",
+                    "omaha.tournament"},   # a served tournament is the library's
     "omaha.rl": {"omaha.game", "omaha.phh"},
     "omaha.distributed": {"omaha.analysis", "omaha.game", "omaha.phh"},
     "omaha.tournament": {"omaha.game"},   # hands through the engine, bots
