@@ -223,3 +223,115 @@ def test_a_finished_tournament_snapshot_restores():
     one.run()
     two = Tournament.restore(json.loads(json.dumps(one.snapshot())))
     assert two.is_over and (two.places, two.prizes) == (one.places, one.prizes)
+
+
+# --- N2: late entries and re-entries -------------------------------------------------------
+
+def late_structure(seats: int, late: int, again: int, stack: int = 300) -> Structure:
+    levels = tuple(Level(small_blind=5 * 2 ** i, big_blind=10 * 2 ** i, hands=2)
+                   for i in range(8))
+    return Structure(levels=levels, starting_stack=stack, seats=seats, late_entry_levels=late,
+                     re_entries=again, payouts=Payouts(shares=(650, 350)))
+
+
+@settings(max_examples=40, deadline=None)
+@given(players=st.integers(2, 14), seats=st.integers(2, 7), late=st.integers(1, 4),
+       again=st.integers(0, 2), seed=st.integers(0, 2**32), newcomers=st.integers(0, 12))
+def test_n2_late_entries_and_re_entries_keep_every_invariant(players, seats, late, again,
+                                                             seed, newcomers):
+    """Between rounds, while late entries are open, newcomers enter and busted players enter
+    again (as ``name#2``, ...) when the structure allows; then chips are conserved over the
+    grown field, every entry is placed once (1..N of the final field), entries busted
+    during late entries are placed at the close in the order they busted, and the prizes
+    are the final field's."""
+    rng = random.Random(seed)
+    tour = Tournament(late_structure(seats, late, again), [f"p{i}" for i in range(players)],
+                      rng=random.Random(seed), bots=BOTS["random"]())
+    waiting = [f"n{i}" for i in range(newcomers)]
+    busted_groups: list[dict[str, int]] = []
+    fresh_out: list[dict[str, int]] = []   # busted in the last round
+    while not tour.is_over:
+        if tour.late_open:
+            if waiting and rng.random() < 0.6:
+                tour.enter(waiting.pop())
+            for entry in [p for group in fresh_out for p in sorted(group)]:
+                base = entry.split("#")[0]
+                if tour.entries_of[base] <= again and rng.random() < 0.7:
+                    again_entry = tour.enter(base)
+                    assert again_entry == f"{base}#{tour.entries_of[base]}"
+        else:
+            with pytest.raises(TournamentError, match="closed"):
+                tour.enter("latecomer")
+        before = len(tour.late_out)
+        tour.play_round()
+        fresh_out = tour.late_out[before:]
+        busted_groups += fresh_out
+        assert sum(tour.stacks.values()) == 300 * len(tour.entrants)               # N1
+        counts = [len(t) for t in tour.tables.values()]
+        assert max(counts) <= min(counts) + 1                                         # N4
+    field = len(tour.entrants)
+    groups = Counter(tour.places.values())
+    assert all(count == low - high + 1 for (high, low), count in groups.items())     # N7
+    covered = sorted(p for high, low in groups for p in range(high, low + 1))
+    assert covered == list(range(1, field + 1))
+    assert sum(tour.prizes.values()) == tour.prize_pool == 100 * field                # N8
+    assert all(n <= again + 1 for n in tour.entries_of.values())
+    # busted during late entries: placed at the close, a group busted earlier lower (N7)
+    for earlier, later in zip(busted_groups, busted_groups[1:]):
+        assert min(tour.places[p][0] for p in earlier) > max(tour.places[p][1] for p in later)
+
+
+def test_n2_a_late_entry_sits_at_a_shortest_table_and_a_full_field_opens_a_table():
+    tour = Tournament(late_structure(3, 2, 0), [f"p{i}" for i in range(5)],
+                      rng=random.Random(1), bots=BOTS["random"]())
+    sizes = sorted(len(t) for t in tour.tables.values())
+    assert sizes == [2, 3]
+    entry = tour.enter("ann")
+    table, _ = tour.seat_of(entry)
+    assert len(tour.tables[table]) == 3 and entry in tour.fresh   # the short table's seat
+    tour.enter("bob")                                               # all full: a third table
+    assert sorted(len(t) for t in tour.tables.values()) == [2, 2, 3]   # balanced at once (N4)
+    kinds = [e["type"] for e in tour.events]
+    assert "table_opened" in kinds and kinds.count("entered") == 2
+    assert tour.prize_pool == 7 * 100
+
+
+def test_n2_entries_refused_naming_why():
+    tour = Tournament(late_structure(6, 1, 1), ["ann", "bob", "cy"], rng=random.Random(2),
+                      bots=BOTS["random"]())
+    with pytest.raises(TournamentError, match="still in"):
+        tour.enter("ann")
+    with pytest.raises(TournamentError, match="#"):
+        tour.enter("d#2")
+    with pytest.raises(TournamentError, match="entrants"):
+        Tournament(late_structure(6, 1, 1), ["a#1", "b"], rng=random.Random(2))
+    hands = tour.deal_round()
+    with pytest.raises(TournamentError, match="between rounds"):
+        tour.enter("dan")
+    for table, hand in hands.items():
+        tour.play_hand(table, hand)
+        tour.finish_hand(table, hand)
+    tour.end_round()
+    while tour.late_open:
+        tour.play_round()
+    with pytest.raises(TournamentError, match="closed"):
+        tour.enter("dan")
+    with pytest.raises(TournamentError, match="N2: late_entry_levels"):
+        late_structure(6, 9, 0)
+    with pytest.raises(TournamentError, match="re-entries need late entries"):
+        late_structure(6, 0, 1)
+
+
+def test_n2_a_snapshot_during_late_entries_resumes_the_same_tournament():
+    one = Tournament(late_structure(4, 3, 1, stack=120), [f"p{i}" for i in range(6)],
+                     rng=random.Random(11), bots=BOTS["random"]())
+    for i in range(3):
+        one.enter(f"n{i}")
+        one.play_round()
+    saved = json.loads(json.dumps(one.snapshot()))
+    two = Tournament.restore(saved, bots=BOTS["random"]())
+    assert (two.late_out, two.entries_of, two.late_closed) == \
+        (one.late_out, one.entries_of, one.late_closed)
+    one.run()
+    two.run()
+    assert (one.places, one.prizes) == (two.places, two.prizes)

@@ -74,8 +74,9 @@ class Tournament:
         if len(names) < 2:
             raise TournamentError("N2", f"entrants: a tournament needs at least 2 players, got "
                                   f"{len(names)}")
-        if len(set(names)) != len(names) or not all(isinstance(n, str) and n for n in names):
-            raise TournamentError("N2", "entrants: names must be distinct non-empty strings")
+        if len(set(names)) != len(names) or not all(_entry_name(n) for n in names):
+            raise TournamentError("N2", "entrants: names must be distinct non-empty strings "
+                                  "without '#' (which marks re-entries)")
         self.structure = structure
         self.entrants = tuple(names)
         self.rng = rng if rng is not None else random.SystemRandom()
@@ -97,7 +98,16 @@ class Tournament:
         self.started = self.clock()
         self._configs: dict[tuple[int, bool], GameConfig] = {}
         self._new_round_state()
+        self._new_late_state()
         self._draw()
+
+    def _new_late_state(self) -> None:
+        self.late_closed = not self.structure.late_entry_levels
+        self.entries_of = {name: 1 for name in self.entrants}   # a player's entries so far
+        # N2/N7: entries busted while late entries are open, in order, placed at the close
+        # (the field is not known before): {entry: stack at the start of its last hand}
+        self.late_out: list[dict[str, int]] = []
+        self._out_at: dict[str, tuple[int, int]] = {}   # where each sat when it busted
 
     def _new_round_state(self) -> None:
         self.round_open = False   # dealt by deal_round, not yet ended by end_round
@@ -110,13 +120,20 @@ class Tournament:
 
     @property
     def remaining(self) -> list[str]:
-        """The players still in, in entry order."""
-        return [n for n in self.entrants if n not in self.places]
+        """The players still in (with chips), in entry order."""
+        return [n for n in self.entrants if n not in self.places and n not in self._out_at]
 
     @property
     def players_left(self) -> int:
-        """How many players are still in."""
-        return len(self.entrants) - len(self.places)
+        """How many players are still in (with chips)."""
+        return len(self.entrants) - len(self.places) - len(self._out_at)
+
+    @property
+    def late_open(self) -> bool:
+        """N2: whether late entries (and re-entries) are taken now, between rounds: until the
+        structure's ``late_entry_levels`` have begun their last hand."""
+        return not self.late_closed and \
+            self.current_level()[0] < self.structure.late_entry_levels
 
     @property
     def is_over(self) -> bool:
@@ -126,6 +143,8 @@ class Tournament:
     @property
     def hand_for_hand(self) -> bool:
         """N6: at the bubble (one elimination from the paid places) with several tables."""
+        if not self.late_closed:   # the field, and so the paid places, are not final yet
+            return False
         paid = sum(1 for prize in self.prize_table if prize > 0)
         return len(self.tables) > 1 and self.players_left == paid + 1
 
@@ -246,6 +265,8 @@ class Tournament:
         if self.round_open:
             raise TournamentError(None, "a round is in play: finish its hands, then end it")
         index, level = self.current_level()
+        if not self.late_closed and index >= self.structure.late_entry_levels:
+            self._close_late()
         if index != self.level:
             self.level = index
             self._event("level", level=index + 1, small_blind=level.small_blind,
@@ -332,18 +353,110 @@ class Tournament:
             act(hand, bot.decide(situation(hand), self.rng))
 
     def _eliminate(self, busted: Mapping[str, int]) -> None:
-        """N7: place the players busted together (one hand, or one hand-for-hand round)."""
+        """N7: the players busted together (one hand, or one hand-for-hand round) leave their
+        tables and are placed; while late entries are open, placed at their close."""
         if not busted:
             return
-        places = place_eliminations(busted, self.players_left)
-        for player, (high, low) in sorted(places.items(), key=lambda item: item[1]):
-            self.places[player] = (high, low)
-            number, seat = self._seat_of.pop(player)
+        for player in sorted(busted):
+            number, seat = self._out_at[player] = self._seat_of.pop(player)
             self._resize(number, -1)
             del self.tables[number][seat]
+        if not self.late_closed:
+            self.late_out.append(dict(busted))
+            for player in sorted(busted):
+                number, seat = self._out_at[player]
+                self._event("busted", player=player, table=number, seat=seat,
+                            stack=busted[player])
+            if self.players_left <= 1:   # nobody left to enter against: the field is final
+                self._close_late()
+            return
+        self._place(busted)
+        self._won()
+
+    def _place(self, busted: Mapping[str, int]) -> None:
+        """N7: places for players busted together, out of the places still open."""
+        places = place_eliminations(busted, len(self.entrants) - len(self.places))
+        for player, (high, low) in sorted(places.items(), key=lambda item: item[1]):
+            self.places[player] = (high, low)
+            number, seat = self._out_at.pop(player)
             self._event("eliminated", player=player, table=number, seat=seat,
                         place=high, tied_to=low, stack=busted[player])
-        if self.players_left == 1:
+
+    def _close_late(self) -> None:
+        """N2: late entries close; the entries busted meanwhile take their places, the first
+        busted the lowest (N7), now that the field is known."""
+        self.late_closed = True
+        self._event("late_entries_closed", entrants=len(self.entrants),
+                    prize_pool=self.prize_pool)
+        for busted in self.late_out:
+            self._place(busted)
+        self.late_out = []
+        self._won()
+
+    def enter(self, name: str) -> str:
+        """N2: a late entry between rounds, or a re-entry of a player busted while late
+        entries are open (named ``name#2``, ``name#3``, ...); it draws a random empty seat
+        at a table with the fewest players (a new table when all are full, balanced at once,
+        N4), with the starting stack, and waits for the big blind as a moved player does.
+        Returns the entry's name. The prize pool and the payout table grow with the field.
+
+        Raises:
+            TournamentError: late entries closed, a round in play, a name taken, a player
+                still in, or re-entries used up.
+        """
+        if self.round_open:
+            raise TournamentError("N2", "enter between rounds, not while hands are in play")
+        if not self.late_open:
+            raise TournamentError("N2", "late entries are closed")
+        if not _entry_name(name):
+            raise TournamentError("N2", f"entrants: {name!r} is not a name (non-empty text "
+                                  "without '#')")
+        count = self.entries_of.get(name, 0)
+        if count:
+            last = name if count == 1 else f"{name}#{count}"
+            if last not in self._out_at:
+                raise TournamentError("N2", f"{name} is still in: only a busted player "
+                                      "enters again")
+            if count > self.structure.re_entries:
+                raise TournamentError("N2", f"{name} has used the {self.structure.re_entries} "
+                                      "re-entries the structure allows")
+        entry = name if not count else f"{name}#{count + 1}"
+        table, seat, opened = self._seat_for_entry()
+        self.entries_of[name] = count + 1
+        self.entrants += (entry,)
+        self.draw_order += (entry,)
+        self.stacks[entry] = self.structure.starting_stack
+        self.prize_table = self.structure.prize_table(len(self.entrants))
+        self.prize_pool = sum(self.prize_table)
+        if opened:
+            self.tables[table], self.positions[table] = {}, None
+            self._sizes[0] = self._sizes.get(0, 0) + 1
+            self._event("table_opened", table=table)
+        self._resize(table, +1)
+        self.tables[table][seat] = entry
+        self._seat_of[entry] = (table, seat)
+        self.fresh.add(entry)
+        self._event("entered", player=entry, table=table, seat=seat, re_entry=bool(count))
+        if opened:
+            self._rearrange(None)
+        return entry
+
+    def _seat_for_entry(self) -> tuple[int, int, bool]:
+        """A random empty seat at a table with the fewest players, or a new table's."""
+        size = self.structure.seats
+        short = [t for t, seats in self.tables.items() if len(seats) < size]
+        if not short:
+            table = min(n for n in range(1, len(self.tables) + 2) if n not in self.tables)
+            return table, self.rng.randint(1, size), True
+        fewest = min(len(self.tables[t]) for t in short)
+        free = [(t, s) for t in sorted(short) if len(self.tables[t]) == fewest
+                for s in range(1, size + 1) if s not in self.tables[t]]
+        table, seat = self.rng.choice(free)
+        return table, seat, False
+
+    def _won(self) -> None:
+        """The last player with chips wins; the prizes are awarded (N8)."""
+        if self.players_left == 1 and self.late_closed:
             winner = self.remaining[0]
             self.places[winner] = (1, 1)
             self._event("won", player=winner, stack=self.stacks[winner])
@@ -394,6 +507,9 @@ class Tournament:
                 "places": {p: list(r) for p, r in self.places.items()},
                 "prizes": dict(self.prizes), "rounds": self.rounds, "hands": self.hands,
                 "level": self.level, "rng": state,
+                "late": {"closed": self.late_closed, "entries_of": dict(self.entries_of),
+                         "out": [dict(group) for group in self.late_out],
+                         "out_at": {p: list(at) for p, at in self._out_at.items()}},
                 "round": {"open": self.round_open, "together": self.together,
                           "busted": dict(self.round_busted),
                           "playing": {str(t): {str(s): [p, c] for s, (p, c) in dealt.items()}
@@ -437,6 +553,16 @@ class Tournament:
                                                                                "hands")
             tour.level = int(data["level"])
             tour.events, tour._configs = [], {}
+            tour._new_late_state()
+            late = data.get("late")
+            if late is not None:
+                tour.late_closed = bool(late["closed"])
+                tour.entries_of = {str(p): _count(c, f"late.entries_of[{p}]")
+                                   for p, c in late["entries_of"].items()}
+                tour.late_out = [{str(p): _count(c, "late.out") for p, c in group.items()}
+                                 for group in late["out"]]
+                tour._out_at = {str(p): (int(at[0]), int(at[1]))
+                                for p, at in late["out_at"].items()}
             tour._new_round_state()
             round_ = data.get("round")
             if round_ is not None:
@@ -471,6 +597,12 @@ class Tournament:
             raise TournamentError("N1", f"stacks: {sum(self.stacks.values())} chips, not {total}")
         if any(self.stacks[p] == 0 and p not in self.round_busted for p in self.remaining):
             raise TournamentError("N7", "stacks: a player left has no chips")
+        out = [p for group in self.late_out for p in group]
+        if sorted(out) != sorted(self._out_at) or len(set(out)) != len(out) \
+                or (self.late_closed and out) \
+                or any(p not in self.stacks or self.stacks[p] or p in self.places for p in out):
+            raise TournamentError("N2", "late.out: not the entries busted during late "
+                                  "entries, each once, without chips or a place")
         if not self.round_open and (self.playing or self.round_busted):
             raise TournamentError(None, "round: hands in play but no round open")
         for number, dealt in self.playing.items():
@@ -482,6 +614,11 @@ class Tournament:
             if any(not 1 <= s <= self.structure.seats for s in seats):
                 raise TournamentError("T1", f"tables[{number}]: a seat outside "
                                       f"1-{self.structure.seats}")
+
+
+def _entry_name(name: object) -> bool:
+    """Whether ``name`` can name an entrant: non-empty text without ``#`` (re-entries)."""
+    return isinstance(name, str) and bool(name) and "#" not in name
 
 
 def _between(low: int, seat: int, high: int) -> bool:

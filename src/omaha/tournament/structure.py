@@ -380,7 +380,7 @@ def _default_amounts(places: int, pool: int) -> tuple[int, ...] | None:
 # ---- the structure (N1) ----------------------------------------------------------------------
 
 _STRUCTURE_FIELDS = ("name", "starting_stack", "seats", "variant", "limit", "buy_in",
-                     "payouts", "break_order", "levels")
+                     "payouts", "break_order", "late_entry_levels", "re_entries", "levels")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -397,7 +397,9 @@ class Structure:
     agree with a name that says one. The prize pool is ``entrants * buy_in`` (with fixed
     ``amounts``, their sum); ``payouts`` None is :func:`default_payouts` for the field.
     ``break_order`` is which table breaks first (N5): ``"highest"`` number or ``"lowest"``.
-    ``name`` is kept, for people.
+    ``late_entry_levels`` (N2) is how many levels take late entries (0: none after the draw;
+    ``2``: until the third level's first hand); ``re_entries`` how many times one player may
+    enter again after busting, while late entries are open. ``name`` is kept, for people.
 
     >>> Structure(levels=[Level(1, 2, hands=5)], starting_stack=100, variant="omaha8").limit
     'fixed-limit'
@@ -415,6 +417,8 @@ class Structure:
     buy_in: int = 100
     payouts: Payouts | None = None
     break_order: str = "highest"
+    late_entry_levels: int = 0
+    re_entries: int = 0
     name: str | None = None
 
     def __post_init__(self) -> None:
@@ -451,6 +455,19 @@ class Structure:
         if self.break_order not in BREAK_ORDERS:
             raise _fail("N5", "break_order", f"must be 'highest' or 'lowest', got "
                         f"{safe_repr(self.break_order)}")
+        late = as_int(self.late_entry_levels, "late_entry_levels", error=TournamentError,
+                      rule="N2")
+        if not 0 <= late <= len(self.levels):
+            raise _fail("N2", "late_entry_levels", f"{late} is outside 0-{len(self.levels)} "
+                        "(the levels)")
+        again = as_int(self.re_entries, "re_entries", error=TournamentError, rule="N2")
+        if not 0 <= again <= 100:
+            raise _fail("N2", "re_entries", f"{again} is outside 0-100")
+        if again and not late:
+            raise _fail("N2", "re_entries", "re-entries need late entries (late_entry_levels "
+                        "above 0)")
+        object.__setattr__(self, "late_entry_levels", late)
+        object.__setattr__(self, "re_entries", again)
         if self.name is not None and not isinstance(self.name, str):
             raise _fail(None, "name", f"must be text, got {safe_repr(self.name)}")
         for index, level in enumerate(self.levels):   # every game it plays can be made
@@ -610,6 +627,10 @@ class Structure:
         if self.payouts is not None:
             data["payouts"] = self.payouts.to_dict()
         data["break_order"] = self.break_order
+        if self.late_entry_levels:
+            data["late_entry_levels"] = self.late_entry_levels
+        if self.re_entries:
+            data["re_entries"] = self.re_entries
         data["levels"] = [level.to_dict() for level in self.levels]
         return data
 
