@@ -26,15 +26,16 @@ from omaha.arena.messages import Act, ProtocolError
 from omaha.arena.tournament_room import TournamentRoom
 from omaha.arena.tournament_store import TournamentStore
 from omaha.game.clock import ClockConfig
-from omaha.tournament import Level, Payouts, Structure
+from omaha.tournament import Level, Payouts, Structure, entry_player
 
 STACK = 200
 
 
-def structure(seats: int) -> Structure:
+def structure(seats: int, late: int = 0, again: int = 0) -> Structure:
     return Structure(levels=(Level(5, 10, hands=2), Level(10, 20, hands=2),
                              Level(25, 50, hands=100)),
-                     starting_stack=STACK, seats=seats, payouts=Payouts(shares=(700, 300)))
+                     starting_stack=STACK, seats=seats, payouts=Payouts(shares=(700, 300)),
+                     late_entry_levels=late, re_entries=again)
 
 
 def state_of(room: TournamentRoom) -> tuple:
@@ -51,13 +52,14 @@ def state_of(room: TournamentRoom) -> tuple:
 
 class RoomMachine(RuleBasedStateMachine):
     @initialize(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 9),
-                seats=st.integers(2, 6))
-    def open(self, seed, players, seats):
+                seats=st.integers(2, 6), late=st.integers(0, 2), again=st.integers(0, 1))
+    def open(self, seed, players, seats, late, again):
         self.folder = tempfile.mkdtemp()
         self.path = os.path.join(self.folder, "t.db")
         self.now = 0
         self.players = [f"p{i}" for i in range(players)]
-        self.room = TournamentRoom(TournamentStore(self.path), structure(seats),
+        again = again if late else 0
+        self.room = TournamentRoom(TournamentStore(self.path), structure(seats, late, again),
                                    players=players, seed=seed,
                                    clock=ClockConfig(base_ms=1000, countdown_ms=1000,
                                                      reconnect_bonus_ms=500))
@@ -65,7 +67,6 @@ class RoomMachine(RuleBasedStateMachine):
             self.room.enter(name)
             self.room.connected.add(name)
         self.room.start()
-        self.total = players * STACK
 
     def teardown(self):
         self.room.store.close()
@@ -87,8 +88,31 @@ class RoomMachine(RuleBasedStateMachine):
         if self.room.tour.round_open:
             self.room.end_round()
         else:
+            self.room.seat_waiting()   # late entries and re-entries first (N2)
             self.room.deal_round(self.now)
         self._settle()
+
+    @precondition(lambda self: self.room.tour.late_open)
+    @rule()
+    def late_entry(self):
+        name = f"late{len(self.players)}"
+        self.room.enter(name)
+        self.room.connected.add(name)
+        self.players.append(name)
+
+    @precondition(lambda self: self.room.tour.late_open and bool(self.room.tour.late_out))
+    @rule(pick=st.randoms(use_true_random=False))
+    def re_entry(self, pick):
+        tour = self.room.tour
+        busted = [entry_player(p) for group in tour.late_out for p in group]
+        player = pick.choice(sorted(busted))
+        if tour.entry_of(player) in tour.remaining or player in self.room.waiting:
+            return
+        if tour.entries_of[player] > tour.structure.re_entries:
+            with pytest.raises(ProtocolError, match="re-entries"):
+                self.room.re_enter(player)
+        else:
+            self.room.re_enter(player)
 
     @precondition(lambda self: bool(self.room.live))
     @rule(pick=st.randoms(use_true_random=False))
@@ -167,11 +191,15 @@ class RoomMachine(RuleBasedStateMachine):
     def crash_and_reopen(self):
         before = state_of(self.room)
         connected = set(self.room.connected)
+        entered = [p for p in self.room.waiting if p not in self.room.tour.entries_of]
         self.room.store.close()   # nothing saved on the way out: what was stored is all
         self.room = TournamentRoom(TournamentStore(self.path))
         self.room.connected |= connected
         self.room.resume_hands(self.now)
         assert state_of(self.room) == before
+        # late entries were stored with their registration (re-entry requests are not:
+        # the player asks again)
+        assert self.room.waiting == (entered if self.room.tour.late_open else [])
         self._settle()
 
     # --- invariants --------------------------------------------------------------------
@@ -179,7 +207,7 @@ class RoomMachine(RuleBasedStateMachine):
     @invariant()
     def chips_are_conserved(self):
         tour = self.room.tour
-        assert sum(tour.stacks.values()) == self.total                            # N1
+        assert sum(tour.stacks.values()) == STACK * len(tour.entrants)           # N1
         for live in self.room.live.values():   # a hand's chips are the stacks it dealt
             hand = live.game.hand
             dealt = sum(tour.stacks[p] for p in live.players.values())
@@ -191,7 +219,9 @@ class RoomMachine(RuleBasedStateMachine):
         seated = sorted(p for seats in tour.tables.values() for p in seats.values())
         left = tour.remaining or [p for p, r in tour.places.items() if r == (1, 1)]
         assert seated == sorted(left)
-        assert set(tour.places) | set(tour.remaining) == set(self.players)
+        out = {p for group in tour.late_out for p in group}
+        assert set(tour.places) | set(tour.remaining) | out == set(tour.entrants)
+        assert {entry_player(e) for e in tour.entrants} <= set(self.players)
         if tour.is_over:
             assert sum(tour.prizes.values()) == tour.prize_pool                   # N8
 

@@ -451,3 +451,42 @@ def test_hostile_frames_get_an_error_and_the_tournament_goes_on(tmp_path):
         stop(server)
     check_places(final["tournament"]["places"], 3, final["tournament"]["prize_pool"])
     assert len(report["reports"]) == 2
+
+
+LATE = STRUCTURE.replace('payouts = { shares = [500, 300, 200] }',
+                         'payouts = { shares = [500, 300, 200] }\nlate_entry_levels = 2')
+
+
+def test_late_entries_join_a_running_tournament_and_are_placed(tmp_path):
+    """N2 in the server: the tournament starts full with three; two more bots enter while
+    the first two levels run, are seated before the next round, and the five entries are
+    placed 1..5 with the prize pool of five buy-ins."""
+    (tmp_path / "late.toml").write_text(LATE)
+    db = str(tmp_path / "t.db")
+    server, port = serve(tmp_path, db, "--tournament", str(tmp_path / "late.toml"),
+                         "--players", "3", "--seed", "6", "--hand-pause-ms", "400")
+    first = bots(tmp_path, port, 3)
+    try:
+        deadline = time.monotonic() + 30
+        while lobby(port)["tournament"]["state"] != "running":
+            assert time.monotonic() < deadline, "the tournament did not start"
+            time.sleep(0.05)
+
+        async def late() -> list:
+            from omaha.arena.client import BotClient
+
+            clients = [BotClient(f"ws://127.0.0.1:{port}", f"late{i}", policy="strength")
+                       for i in range(2)]
+            return await asyncio.wait_for(asyncio.gather(*(c.run() for c in clients)), 150)
+
+        reports = asyncio.run(late())
+        bots_report(first, tmp_path)
+        final = lobby(port)
+    finally:
+        first.kill()
+        stop(server)
+    status = final["tournament"]
+    assert status["state"] == "over" and status["entered"] == 5
+    check_places(status["places"], 5, status["prize_pool"])
+    assert status["prize_pool"] == 5 * 100
+    assert all(r.place is not None for r in reports)

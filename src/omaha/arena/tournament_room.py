@@ -43,7 +43,8 @@ from omaha.game.clocked import ClockedHand, TimeRanOut
 from omaha.game.hand import Hand
 from omaha.limits import as_int
 from omaha.phh import dumps, history_from_events, phh_order
-from omaha.tournament import Structure, Tournament
+from omaha.errors import TournamentError
+from omaha.tournament import Structure, Tournament, entry_player
 
 __all__ = ["SEQ_PER_HAND", "LiveHand", "TournamentRoom"]
 
@@ -125,12 +126,16 @@ class TournamentRoom:
             random.SystemRandom()
         self.live: dict[int, LiveHand] = {}
         self.connected: set[str] = set()
+        # N2: players to seat before the next round (late entries and re-entries)
+        self.waiting: list[str] = []
         self.tour: Tournament | None = None
         self._sent = 0        # the tournament's events already returned
         snapshot = store.snapshot()
         self._restored: list[tuple[int, int, Hand]] = []
         if snapshot is not None:
             self.tour = Tournament.restore(snapshot)
+            if self.tour.late_open:   # entered (stored) but not seated when it stopped
+                self.waiting = [n for n in self.entrants if n not in self.tour.entries_of]
             for live in store.live_hands():
                 hand = Hand.restore(live.snapshot)
                 for action in live.actions:
@@ -158,11 +163,14 @@ class TournamentRoom:
 
     def enter(self, name: str, token: str | None = None) -> tuple[str, str]:
         """Enter ``name`` (committed first); returns it with its token (drawn if None).
-        Refused (:class:`ProtocolError`) after the start, over the field, or a name taken."""
-        if self.tour is not None:
+        After the start, while late entries are open (N2), the entry is seated before the
+        next round. Refused (:class:`ProtocolError`) when entries are closed, over the field
+        before the start, or a name taken."""
+        late = self.tour is not None
+        if self.tour is not None and not self.tour.late_open:
             raise ProtocolError("registration_closed", "the tournament has started; entries "
                                 "are closed")
-        if len(self.entrants) >= self.players:
+        if not late and len(self.entrants) >= self.players:
             raise ProtocolError("tournament_full", f"all {self.players} places are taken")
         if name in self.entrants:
             raise ProtocolError("name_taken", f"{name!r} has entered already; choose another "
@@ -175,7 +183,47 @@ class TournamentRoom:
             raise ProtocolError("name_taken", str(exc)) from None
         self.entrants[name] = hashed
         self._by_token[hashed] = name
+        if late:
+            self.waiting.append(name)
         return name, token
+
+    def re_enter(self, player: str) -> None:
+        """N2: ``player``, busted while late entries are open, enters again before the next
+        round (if the structure allows one more); :class:`ProtocolError` names why not."""
+        tour = self.tour
+        if tour is None or player in self.waiting:
+            raise ProtocolError("not_allowed", f"{player} is entered already")
+        entry = tour.entry_of(player)
+        if not tour.late_open:
+            raise ProtocolError("registration_closed", "late entries are closed")
+        if entry in tour.remaining:
+            raise ProtocolError("not_allowed", f"{player} is still in")
+        if tour.entries_of.get(player, 0) > tour.structure.re_entries:
+            raise ProtocolError("not_allowed", f"{player} has used the "
+                                f"{tour.structure.re_entries} re-entries allowed")
+        self.waiting.append(player)
+
+    def seat_waiting(self) -> list[dict[str, Any]]:
+        """Before a round: seat the late entries and re-entries waiting (N2), stored; their
+        events. Those left when late entries have closed stay out."""
+        tour = self.tour
+        assert tour is not None and not tour.round_open
+        if not self.waiting:
+            return []
+        before = tour.snapshot()
+        waiting, self.waiting = self.waiting, []
+        for player in waiting:
+            try:
+                tour.enter(player)
+            except TournamentError:   # closed meanwhile (or used up): not seated
+                continue
+        try:
+            self.store.save(tour.snapshot(), events=self._unsent())
+        except BaseException:
+            self.waiting = waiting
+            self._rollback(before)
+            raise
+        return self.take_events()
 
     # --- the tournament's steps (each stored, then its new events returned) ------------
 
@@ -235,7 +283,8 @@ class TournamentRoom:
         tour = self.tour
         assert tour is not None
         players = {seat: player for seat, (player, _) in tour.playing[table].items()}
-        away = {seat for seat, player in players.items() if player not in self.connected}
+        away = {seat for seat, entry in players.items()
+                if entry_player(entry) not in self.connected}
         live = LiveHand(table, number, ClockedHand(hand, now=now, config=self.clock_config,
                                                    disconnected=away), players)
         self.live[table] = live
@@ -245,7 +294,8 @@ class TournamentRoom:
         """``player`` does ``message.action`` (stored first); the hand it changed. Refused
         with :class:`ProtocolError` (nothing changed; timeouts due before it still apply)."""
         live = self._live_of(player)
-        seat = next(s for s, p in live.players.items() if p == player)
+        entry = self._entry(player)
+        seat = next(s for s, p in live.players.items() if p == entry)
         if message.seat is not None and message.seat != seat:
             raise ProtocolError("not_your_seat", f"{player} plays seat {seat}", rule="B1")
         if message.hand is not None and message.hand != live.number:
@@ -277,9 +327,13 @@ class TournamentRoom:
     def _live_of(self, player: str) -> LiveHand:
         where = self.where(player)
         live = self.live.get(where[0]) if where is not None else None
-        if where is None or live is None or live.players.get(where[1]) != player:
+        if where is None or live is None or live.players.get(where[1]) != self._entry(player):
             raise ProtocolError("no_hand", f"{player} is not in a hand in play")
         return live
+
+    def _entry(self, player: str) -> str:
+        """``player``'s latest entry (its name, or ``name#k`` after re-entries)."""
+        return self.tour.entry_of(player) if self.tour is not None else player
 
     def advance(self, live: LiveHand, now: int) -> list[TimeRanOut]:
         """The timeouts due at ``now`` at ``live`` (D2), each stored."""
@@ -301,7 +355,7 @@ class TournamentRoom:
             self.connected.discard(player)
         where = self.where(player)
         live = self.live.get(where[0]) if where is not None else None
-        if where is None or live is None or live.players.get(where[1]) != player \
+        if where is None or live is None or live.players.get(where[1]) != self._entry(player) \
                 or live.game.hand.is_over:
             return None
         seat = where[1]
@@ -349,11 +403,14 @@ class TournamentRoom:
     # --- queries -----------------------------------------------------------------------
 
     def where(self, player: str) -> tuple[int, int] | None:
-        """(table, seat) of a player still in, else None."""
+        """(table, seat) of a player still in (its latest entry), else None."""
         tour = self.tour
-        if tour is None or player not in tour.entrants or player in tour.places:
+        if tour is None:
             return None
-        return tour.seat_of(player)
+        entry = tour.entry_of(player)
+        if entry not in tour.remaining:
+            return None
+        return tour.seat_of(entry)
 
     def view(self, live: LiveHand, player: str | None, now: int) -> dict[str, Any]:
         """``player``'s view of ``live`` (a spectator's if not dealt in): own cards only."""
@@ -362,7 +419,8 @@ class TournamentRoom:
     def _seat_in(self, live: LiveHand, player: str | None) -> int | None:
         if player is None:
             return None
-        return next((s for s, p in live.players.items() if p == player), None)
+        entry = self._entry(player)
+        return next((s for s, p in live.players.items() if p == entry), None)
 
     def update(self, player: str | None, table: int | None, now: int, *,
                start: int = 0, since: int = 0) -> dict[str, Any]:
@@ -381,13 +439,17 @@ class TournamentRoom:
                 "events": [i for i in live.items(seat, start) if i["seq"] > since],
                 "view": live.game.view(seat, now=now).to_dict(), "decision": live.decision}
 
-    def finished(self, player: str) -> dict[str, Any]:
-        """The ``finished`` message of a player placed."""
+    def finished(self, player: str) -> dict[str, Any] | None:
+        """The ``finished`` message of a player whose latest entry is placed (None if it is
+        not): its place and, once the tournament is over, its prize."""
         tour = self.tour
         assert tour is not None
-        high, low = tour.places[player]
-        return {"type": "finished", "player": player, "place": high, "tied_to": low,
-                "prize": tour.prizes.get(player) if tour.is_over else None,
+        entry = tour.entry_of(player)
+        if entry not in tour.places or player in self.waiting:
+            return None
+        high, low = tour.places[entry]
+        return {"type": "finished", "player": player, "entry": entry, "place": high,
+                "tied_to": low, "prize": tour.prizes.get(entry) if tour.is_over else None,
                 "over": tour.is_over}
 
     def settings(self) -> dict[str, Any]:

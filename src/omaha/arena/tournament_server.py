@@ -67,7 +67,7 @@ from omaha.limits import ARENA_MAX_FRAME as MAX_FRAME
 from omaha.limits import ARENA_MAX_RATE as MAX_RATE
 from omaha.limits import ARENA_OPEN_TIMEOUT as OPEN_TIMEOUT
 from omaha.limits import as_int
-from omaha.tournament import Structure
+from omaha.tournament import Structure, entry_player
 
 __all__ = ["TournamentServer", "serve_tournament"]
 
@@ -196,10 +196,11 @@ class TournamentServer:
             return
         told = list(tour.places) if tour.is_over else \
             [e["player"] for e in events if e["type"] == "eliminated"]
-        for player in told:
+        for player in dict.fromkeys(entry_player(entry) for entry in told):
             conn = self._clients.get(player)
-            if conn is not None:
-                conn.push(self.room.finished(player))
+            finished = self.room.finished(player)
+            if conn is not None and finished is not None:
+                conn.push(finished)
 
     def _start(self) -> None:
         self._broadcast(self.room.start())
@@ -225,6 +226,7 @@ class TournamentServer:
         tour = self.room.tour
         if tour is None or tour.is_over or tour.round_open:
             return
+        self._broadcast(self.room.seat_waiting())   # late entries and re-entries (N2)
         hands = self.room.deal_round(self._time.now())
         self._broadcast(self.room.take_events())
         if not hands:   # a break (N1): the round ended at once; look again shortly
@@ -281,7 +283,8 @@ class TournamentServer:
         now = self._time.now()
         tour = self.room.tour
         assert tour is not None
-        for player in tour.tables.get(live.table, {}).values():
+        for entry in tour.tables.get(live.table, {}).values():
+            player = entry_player(entry)
             client = self._clients.get(player)
             if client is not None:
                 client.push(self.room.update(player, None, now, start=start))
@@ -387,6 +390,10 @@ class TournamentServer:
         name = room.player_of(token) if token is not None else None
         if isinstance(message, Resume) and name is None:
             raise ProtocolError("bad_token", "no entrant holds this token")
+        tour = room.tour
+        if isinstance(message, Join) and name is not None and tour is not None \
+                and room.where(name) is None and name not in room.waiting:
+            room.re_enter(name)   # busted: a join with its own token enters again (N2)
         if client.player is not None and client.player != name:
             raise ProtocolError("already_joined", f"this connection plays for {client.player}")
         if name is None:
@@ -413,12 +420,12 @@ class TournamentServer:
         client.push(reply)
         if entered:
             self._broadcast_entry(name)
-        tour = room.tour
         if tour is not None:
             since = message.last_seq if isinstance(message, Resume) else 0
             client.push(room.update(name, None, self._time.now(), since=since))
-            if name in tour.places:
-                client.push(room.finished(name))
+            finished = room.finished(name)
+            if finished is not None:
+                client.push(finished)
             else:
                 self._connection(name, True)
         else:

@@ -16,7 +16,7 @@ through the hand engine with hand for hand at the bubble (N6), :mod:`omaha.tourn
 from __future__ import annotations
 
 from omaha.errors import TournamentError, TournamentTypeError
-from omaha.tournament.engine import Tournament
+from omaha.tournament.engine import Tournament, entry_player
 from omaha.tournament.places import award, place_eliminations
 from omaha.tournament.structure import (
     DEFAULT_STRUCTURE,
@@ -36,5 +36,6 @@ __all__ = [
     "TournamentTypeError",
     "award",
     "default_payouts",
+    "entry_player",
     "place_eliminations",
 ]

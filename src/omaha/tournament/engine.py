@@ -50,7 +50,7 @@ from omaha.tournament.seating import (
 )
 from omaha.tournament.structure import Level, Structure
 
-__all__ = ["Tournament"]
+__all__ = ["Tournament", "entry_player"]
 
 SNAPSHOT_FORMAT = "omaha-tournament/2"
 OLD_FORMATS = ("omaha-tournament/1",)   # between rounds only: read as a round not open
@@ -147,6 +147,11 @@ class Tournament:
             return False
         paid = sum(1 for prize in self.prize_table if prize > 0)
         return len(self.tables) > 1 and self.players_left == paid + 1
+
+    def entry_of(self, player: str) -> str:
+        """A player's latest entry: ``player``, or ``player#k`` after re-entries (N2)."""
+        count = self.entries_of.get(player, 1)
+        return player if count <= 1 else f"{player}#{count}"
 
     def seat_of(self, player: str) -> tuple[int, int]:
         """(table, seat) of a player still in; :class:`~omaha.errors.TournamentError` else."""
@@ -614,6 +619,11 @@ class Tournament:
             if any(not 1 <= s <= self.structure.seats for s in seats):
                 raise TournamentError("T1", f"tables[{number}]: a seat outside "
                                       f"1-{self.structure.seats}")
+
+
+def entry_player(entry: str) -> str:
+    """The player an entry belongs to: ``ann#2`` (a re-entry) is ``ann``'s."""
+    return entry.split("#", 1)[0]
 
 
 def _entry_name(name: object) -> bool:
