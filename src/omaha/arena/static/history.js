@@ -1,0 +1,109 @@
+// The hand-history pane: finished hands from the server's stored events (the `history`
+// request, in bounded pages, filtered by the server for this connection), stepped back and
+// forward one hand at a time.
+
+import { describe } from "./state.js";
+
+const PAGE = 10;
+const KEEP = 100;   // hands held in memory; older ones are asked for again
+
+export class HistoryPane {
+  constructor(table, { send }) {
+    this.table = table;
+    this.send = send;
+    this.hands = [];       // newest first
+    this.index = 0;
+    this.before = null;    // the next older page, or null at the oldest hand
+    this.asked = false;
+    this.el = {
+      older: document.getElementById("hist-older"),
+      newer: document.getElementById("hist-newer"),
+      label: document.getElementById("hist-label"),
+      lines: document.getElementById("hist-lines"),
+    };
+    this.el.older.addEventListener("click", () => this.older());
+    this.el.newer.addEventListener("click", () => this.newer());
+    document.addEventListener("keydown", (event) => {
+      if (event.target instanceof HTMLInputElement) return;
+      if (event.key === "[") this.older();
+      if (event.key === "]") this.newer();
+    });
+  }
+
+  // The newest page again (on connecting, and when the newest hand is shown and one ends).
+  refresh() {
+    this.request(null);
+  }
+
+  request(before) {
+    this.asked = true;
+    const message = { type: "history", table: this.table, limit: PAGE };
+    if (before !== null) message.before = before;
+    this.send(message);
+  }
+
+  receive(message) {
+    this.asked = false;
+    if (message.table !== this.table) return;
+    const known = new Set(this.hands.map((h) => h.hand));
+    const fresh = message.hands.filter((h) => !known.has(h.hand));
+    const shownHand = this.hands.length ? this.hands[this.index].hand : null;
+    this.hands = this.hands.concat(fresh).sort((a, b) => b.hand - a.hand);
+    const oldest = this.hands.length ? this.hands[this.hands.length - 1].hand : null;
+    if (message.before === null || (oldest !== null && message.before >= oldest)) this.before = message.before;
+    if (this.hands.length > KEEP) {   // forget the oldest; they can be asked for again
+      this.hands.length = KEEP;
+      this.before = this.hands[KEEP - 1].hand;
+    }
+    const at = shownHand === null ? 0 : this.hands.findIndex((h) => h.hand === shownHand);
+    this.index = at < 0 ? 0 : at;
+    this.draw();
+  }
+
+  older() {
+    if (this.index + 1 < this.hands.length) {
+      this.index += 1;
+      this.draw();
+    } else if (this.before !== null && !this.asked) {
+      this.pendingStep = true;
+      this.request(this.before);
+    }
+  }
+
+  newer() {
+    if (this.index > 0) {
+      this.index -= 1;
+      this.draw();
+    } else if (!this.asked) {
+      this.refresh();
+    }
+  }
+
+  draw() {
+    if (this.pendingStep && this.index + 1 < this.hands.length) {
+      this.pendingStep = false;
+      this.index += 1;
+    }
+    const hand = this.hands[this.index];
+    if (!hand) {
+      this.el.label.textContent = "no hand yet";
+      this.el.lines.replaceChildren();
+      return;
+    }
+    this.el.label.textContent = `hand ${hand.hand}`;
+    const nameOf = (s) => hand.names[String(s)] || `seat ${s}`;
+    const lines = [];
+    for (const event of hand.events) {
+      const text = event.type === "hole_dealt"
+        ? (event.cards ? `${nameOf(event.seat)} holds ${event.cards}` : null)
+        : describe(event, nameOf);
+      if (text) lines.push(text);
+    }
+    this.el.lines.replaceChildren(...lines.map((text) => {
+      const li = document.createElement("li");
+      li.textContent = text;
+      return li;
+    }));
+    this.el.older.disabled = this.index + 1 >= this.hands.length && this.before === null;
+  }
+}
