@@ -97,7 +97,9 @@ function tablePage(table, knownTypes) {
       return [{ type: "watch", table, ...(state.lastSeq ? { last_seq: state.lastSeq } : {}) }];
     }
     if (!seat.joined) return [{ type: "join", name: seat.name, table, token: seat.token }];
-    return [{ type: "resume", token: seat.token, last_seq: Math.max(state.lastSeq, seat.lastSeq || 0) }];
+    // `resumed` carries no settings: the lobby says the seat count and the game
+    return [{ type: "resume", token: seat.token, last_seq: Math.max(state.lastSeq, seat.lastSeq || 0) },
+      { type: "tables" }];
   }
 
   function onMessage(message) {

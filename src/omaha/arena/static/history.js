@@ -5,7 +5,7 @@
 import { describe } from "./state.js";
 
 const PAGE = 10;
-const KEEP = 100;   // hands held in memory; older ones are asked for again
+const KEEP = 30;   // hands held in memory; older ones are asked for again
 
 export class HistoryPane {
   constructor(table, { send }) {

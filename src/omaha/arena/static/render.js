@@ -12,6 +12,7 @@ export class Renderer {
     this.pending = false;
     this.drawnVersion = -1;
     this.draws = 0;
+    this.drawnHand = 0;
     this.seatEls = new Map();
     this.el = {
       title: document.getElementById("table-title"),
@@ -39,6 +40,7 @@ export class Renderer {
     if (state.version !== this.drawnVersion) {
       this.drawnVersion = state.version;
       this.draws += 1;
+      this.drawnHand = state.hand;
       this.drawTable();
       this.drawLog();
       this.afterDraw();

@@ -37,6 +37,12 @@ export class TableState {
       case "watching":
         this.settings = message.settings;
         break;
+      case "tables": {   // the lobby: the seat count and game when no settings came (resumed)
+        const entry = message.tables.find((t) => t.table === this.table);
+        if (!entry || this.settings) return false;
+        this.settings = { seats: entry.seats, game: entry.game, buy_in: entry.buy_in };
+        break;
+      }
       case "update":
         this.applyUpdate(message);
         break;
