@@ -50,10 +50,21 @@ class Arena:
 
     def __init__(self, tmp: pathlib.Path, pause_ms: int) -> None:
         self.db = str(tmp / "arena.sqlite")
+        self.pause_ms = pause_ms
         self.log = open(tmp / "serve.log", "w")
+        self.port = 0
+        self.start_server()
+        self.http = f"http://127.0.0.1:{self.port}"
+        self.bots = subprocess.Popen(
+            [sys.executable, "-m", "omaha", "bots", f"ws://127.0.0.1:{self.port}",
+             "--count", "5", "--hands", "10000000", "--seed", "27", "--no-progress"],
+            stdout=self.log, stderr=subprocess.STDOUT, env=ENV)
+
+    def start_server(self) -> None:
+        """Start ``omaha serve`` on the database (on the same port when restarted)."""
         self.server = subprocess.Popen(
-            [sys.executable, "-m", "omaha", "serve", "--db", self.db, "--port", "0",
-             "--tables", "2", "--seats", "4", "--hand-pause-ms", str(pause_ms),
+            [sys.executable, "-m", "omaha", "serve", "--db", self.db, "--port", str(self.port),
+             "--tables", "2", "--seats", "4", "--hand-pause-ms", str(self.pause_ms),
              "--base-ms", "20000", "--countdown-ms", "10000", "--rate", "200",
              "--burst", "400"],
             stdout=subprocess.PIPE, stderr=self.log, text=True, env=ENV)
@@ -63,11 +74,11 @@ class Arena:
             self.server.kill()
             raise AssertionError(f"omaha serve did not start: {line!r}")
         self.port = int(match.group(1))
-        self.http = f"http://127.0.0.1:{self.port}"
-        self.bots = subprocess.Popen(
-            [sys.executable, "-m", "omaha", "bots", f"ws://127.0.0.1:{self.port}",
-             "--count", "5", "--hands", "10000000", "--seed", "27", "--no-progress"],
-            stdout=self.log, stderr=subprocess.STDOUT, env=ENV)
+
+    def kill_server(self) -> None:
+        self.server.kill()
+        self.server.wait(10)
+        self.server.stdout.close()
 
     def stop(self) -> None:
         for process in (self.bots, self.server):
@@ -354,3 +365,63 @@ def test_watching_a_fast_table_keeps_up_draws_once_a_frame_and_the_heap_stays_fl
     newest = max(item["seq"] for m in page.messages("update") for item in m["events"])
     assert page.state("lastSeq") >= newest
     assert after < before + 1_000_000, report   # flat: well under 1 MB of growth
+
+
+def test_a_seat_the_server_refuses_shows_its_reason_and_the_page_watches_on(arena, page):
+    page.page.goto(arena.http + "/?table=1")   # four bots: no free seat
+    until(page, "window.omahaPage && window.omahaPage.state.hand > 0", timeout=15_000)
+    page.page.fill("#seat-name", "Bea")
+    page.page.click("#take-seat")
+    page.page.wait_for_selector("#notice:not([hidden])", timeout=10_000)
+    error = page.messages("error")[-1]
+    assert error["code"] == "table_full"
+    assert page.page.inner_text("#notice") == error["message"]
+    assert page.page.evaluate("sessionStorage.getItem('omaha.seat.1')") is None
+    until(page, "window.omahaPage.state.seat === null")
+    hand = page.state("hand")
+    until(page, f"window.omahaPage.state.hand > {hand}", timeout=15_000)   # watching again
+    page.page.wait_for_selector("#seat-form:not([hidden])")
+
+
+def test_frames_the_page_does_not_understand_are_a_notice_and_ignored(arena, page):
+    routes = []
+
+    def route(ws):   # pass every frame through, and keep the route to inject frames
+        server = ws.connect_to_server()
+        ws.on_message(server.send)
+        server.on_message(ws.send)
+        routes.append(ws)
+
+    page.page.route_web_socket(re.compile(".*"), route)
+    page.page.goto(arena.http + "/?table=1")
+    until(page, "window.omahaPage && window.omahaPage.state.hand > 0", timeout=15_000)
+    for frame, shown in (('{"type": "surprise", "x": 1}', "unknown type surprise"),
+                         ("not json at all", "not JSON"), ("[1, 2]", "unknown type")):
+        routes[-1].send(frame)
+        until(page, f"document.querySelector('#notice').textContent.includes({shown!r})",
+              timeout=5_000)
+    hand = page.state("hand")
+    until(page, f"window.omahaPage.state.hand > {hand}", timeout=15_000)   # and plays on
+
+
+def test_a_lost_connection_shows_reconnecting_and_resumes(tmp_path, browser):
+    own = Arena(tmp_path, pause_ms=100)
+    opened = Page(browser)
+    try:
+        opened.page.goto(own.http + "/?table=1")
+        until(opened, "window.omahaPage && window.omahaPage.state.hand > 1", timeout=20_000)
+        own.kill_server()
+        until(opened, "document.querySelector('#status').textContent"
+                      ".startsWith('reconnecting')", timeout=10_000)
+        shot(opened, "reconnecting")
+        hand = opened.state("hand")
+        own.start_server()
+        until(opened, "document.querySelector('#status').textContent === 'connected'",
+              timeout=20_000)
+        until(opened, f"window.omahaPage.state.hand > {hand + 1}", timeout=30_000)
+        watching = opened.messages("watching")
+        assert len(watching) >= 2 and all(not w["gap"] for w in watching)
+        assert opened.errors == []
+    finally:
+        opened.close()
+        own.stop()
