@@ -6,7 +6,6 @@ handshakes (none: accepted, as bots send none), answers ``history`` over the wir
 import asyncio
 import json
 import pathlib
-import tomllib
 import urllib.error
 import urllib.request
 
@@ -14,6 +13,7 @@ import pytest
 
 websockets = pytest.importorskip("websockets")
 
+import omaha.arena
 from omaha.arena import ArenaSettings
 from omaha.arena.server import ArenaServer
 from omaha.arena.web import WebGate, check_origin, csp_for
@@ -21,7 +21,13 @@ from omaha.cli import build_parser
 from omaha.errors import OmahaError
 from test_arena_server import connect, receive, run  # same folder
 
-STATIC = pathlib.Path(__file__).resolve().parents[1] / "src" / "omaha" / "arena" / "static"
+try:
+    import tomllib
+except ImportError:   # Python 3.10
+    import tomli as tomllib
+
+# the installed package's assets (in CI the wheel's: so this also checks they were shipped)
+STATIC = pathlib.Path(omaha.arena.__file__).parent / "static"
 SLOW_CLOCK = {"base_ms": 30_000, "countdown_ms": 30_000}
 
 

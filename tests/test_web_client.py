@@ -8,7 +8,8 @@ the page's JS heap stays flat while it watches a fast table. The screenshots of 
 (docs/images/web-*.png) are taken here, so they never go stale.
 
 Skipped, with the reason printed, only when no Chromium is found (CI installs it:
-``apt-get install -y chromium`` and the ``test`` extra's ``playwright``).
+``apt-get install -y chromium`` and the ``test`` extra's ``playwright``, and sets
+``OMAHA_REQUIRE_BROWSER=1``, which turns the skip into a failure).
 ``OMAHA_WEB_WATCH_S`` sets the seconds of the heap watch (default 20).
 """
 
@@ -27,6 +28,8 @@ import pytest
 CHROMIUM = next(filter(None, map(shutil.which, ("chromium", "chromium-browser",
                                                 "google-chrome"))), None)
 if CHROMIUM is None:
+    if os.environ.get("OMAHA_REQUIRE_BROWSER"):   # CI: a missing browser is a failure
+        raise RuntimeError("OMAHA_REQUIRE_BROWSER is set but no chromium is on PATH")
     print("test_web_client: no chromium on PATH (apt-get install -y chromium); skipped")
     pytest.skip("no Chromium found on PATH (apt-get install -y chromium)",
                 allow_module_level=True)
@@ -300,6 +303,26 @@ def test_a_human_takes_a_seat_plays_with_keyboard_and_mouse_and_a_reload_resumes
     shot(page, "illegal-raise")
     sent = acts_sent(page)[-1]
     assert sent["to"] == legal["max_raise_to"] + 1000   # the page sent it unchanged
+
+    decision = page.state("decision")   # F folds; then leave the seat and watch on
+    page.page.keyboard.press("Escape")   # out of the raise box: letters are shortcuts again
+    assert page.page.evaluate("document.activeElement.id") != "raise-to"
+    page.page.keyboard.press("f")
+    until(page, f"window.omahaPage.state.decision !== {decision}")
+    assert acts_sent(page)[-1]["action"] == "fold"
+    page.page.click("#leave-seat")   # in a hand: the seat plays it out (folding), then goes
+    deadline = time.monotonic() + 30
+    while page.state("seat") is not None and time.monotonic() < deadline:
+        if page.page.is_visible("#act-fold"):
+            page.page.keyboard.press("f")
+        page.page.wait_for_timeout(100)
+    assert page.state("seat") is None
+    left = page.messages("left")[-1]
+    assert left["seat"] == 2 and left["amount"] >= 0
+    assert page.page.evaluate("sessionStorage.getItem('omaha.seat.2')") is None
+    page.page.wait_for_selector("#seat-form:not([hidden])")
+    until(page, "document.querySelector('#status').textContent === 'connected'")
+    assert page.messages("watching")   # a spectator again
 
 
 def test_the_history_pane_steps_through_stored_hands(arena, page):

@@ -127,9 +127,17 @@ function tablePage(table, knownTypes) {
       saveSeat(table, seat);
       notice("");
     }
-    if (message.type === "left") {
+    if (message.type === "leaving") {
+      notice(`you leave the seat when hand ${message.hand} ends`);
+      return;
+    }
+    if (message.type === "left") {   // cashed out: this connection holds nothing now
       saveSeat(table, null);
       seat = null;
+      state.apply(message);
+      notice(`you left the seat with ${message.amount} chips`);
+      connect();   // and watch on
+      return;
     }
     if (message.type === "redirect") {
       notice(message.message);
@@ -139,7 +147,7 @@ function tablePage(table, knownTypes) {
     if (state.apply(message)) {
       renderer.schedule();
       const over = Boolean(state.view && state.view.is_over);
-      if (over && !wasOver && history.index === 0 && !history.asked) history.refresh();
+      if (over && !wasOver && history.index === 0) history.refreshSoon();
     }
   }
 

@@ -6,6 +6,7 @@ import { describe } from "./state.js";
 
 const PAGE = 10;
 const KEEP = 30;   // hands held in memory; older ones are asked for again
+const REFRESH_MS = 3000;   // the newest page at most this often while hands end
 
 export class HistoryPane {
   constructor(table, { send }) {
@@ -15,6 +16,7 @@ export class HistoryPane {
     this.index = 0;
     this.before = null;    // the next older page, or null at the oldest hand
     this.asked = false;
+    this.lastAsked = -Infinity;
     this.el = {
       older: document.getElementById("hist-older"),
       newer: document.getElementById("hist-newer"),
@@ -30,13 +32,22 @@ export class HistoryPane {
     });
   }
 
-  // The newest page again (on connecting, and when the newest hand is shown and one ends).
+  // The newest page again (on connecting, and when the user asks for newer hands).
   refresh() {
     this.request(null);
   }
 
+  // The newest page when a hand ends while the newest is shown: at most every few seconds,
+  // so a fast table does not turn every spectator into a stream of history requests.
+  refreshSoon() {
+    const now = performance.now();
+    if (this.asked || now - this.lastAsked < REFRESH_MS) return;
+    this.refresh();
+  }
+
   request(before) {
     this.asked = true;
+    this.lastAsked = performance.now();
     const message = { type: "history", table: this.table, limit: PAGE };
     if (before !== null) message.before = before;
     this.send(message);

@@ -48,7 +48,7 @@ export class TableState {
         break;
       case "left":
         if (message.seat === this.seat) this.seat = null;
-        this.addLine(this.lastSeq, `you left with ${message.amount} chips`);
+        this.addLine(this.lastSeq, `you left the seat with ${message.amount} chips`);
         break;
       default:
         return false;
