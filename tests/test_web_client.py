@@ -329,8 +329,13 @@ def test_the_history_pane_steps_through_stored_hands(arena, page):
     page.page.goto(arena.http + "/?table=1")
     until(page, "document.querySelector('#hist-label').textContent.startsWith('hand ')",
           timeout=15_000)
-    newest = int(page.page.inner_text("#hist-label").split()[1])
-    for step in range(1, 13):   # past the first page of 10: the next page is asked for
+    first = page.page.inner_text("#hist-label")   # live: it follows the hands as they end
+    until(page, f"document.querySelector('#hist-label').textContent !== {first!r}",
+          timeout=15_000)
+    page.page.click("#hist-older")   # stepping stops following the newest hand
+    until(page, "window.omahaPage.history.live === false")
+    newest = int(page.page.inner_text("#hist-label").split()[1]) + 1
+    for step in range(2, 13):   # past the first page of 10: the next page is asked for
         page.page.click("#hist-older")
         until(page, "document.querySelector('#hist-label').textContent === "
               f"'hand {newest - step}'")

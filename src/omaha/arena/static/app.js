@@ -147,7 +147,7 @@ function tablePage(table, knownTypes) {
     if (state.apply(message)) {
       renderer.schedule();
       const over = Boolean(state.view && state.view.is_over);
-      if (over && !wasOver && history.index === 0) history.refreshSoon();
+      if (over && !wasOver && history.live) history.refreshSoon();
     }
   }
 

@@ -16,6 +16,7 @@ export class HistoryPane {
     this.index = 0;
     this.before = null;    // the next older page, or null at the oldest hand
     this.asked = false;
+    this.live = true;          // showing the newest hand and following new ones
     this.lastAsked = -Infinity;
     this.el = {
       older: document.getElementById("hist-older"),
@@ -66,12 +67,14 @@ export class HistoryPane {
       this.hands.length = KEEP;
       this.before = this.hands[KEEP - 1].hand;
     }
-    const at = shownHand === null ? 0 : this.hands.findIndex((h) => h.hand === shownHand);
+    // following the newest hand (live): show the newest; stepping: stay on the hand shown
+    const at = this.live || shownHand === null ? 0 : this.hands.findIndex((h) => h.hand === shownHand);
     this.index = at < 0 ? 0 : at;
     this.draw();
   }
 
   older() {
+    this.live = false;
     if (this.index + 1 < this.hands.length) {
       this.index += 1;
       this.draw();
@@ -86,6 +89,7 @@ export class HistoryPane {
       this.index -= 1;
       this.draw();
     } else if (!this.asked) {
+      this.live = true;   // at the newest: follow the hands as they end
       this.refresh();
     }
   }
