@@ -347,6 +347,37 @@ def test_the_history_pane_steps_through_stored_hands(arena, page):
     shot(page, "history")
 
 
+def test_the_history_pane_never_shows_a_gap_and_holds_a_bounded_window(arena, page):
+    """Pages fed straight to the pane (at table 2, where no hand ends now): a newest page
+    that does not join the hands held (more hands ended since than a page holds) replaces
+    them, so stepping back never skips a hand; at most 30 hands are held."""
+    page.page.goto(arena.http + "/?table=2")
+    until(page, "window.omahaPage && window.omahaPage.history.asked === false "
+                "&& document.querySelector('#status').textContent === 'connected'")
+    held = page.page.evaluate("""() => {
+        const pane = window.omahaPage.history;
+        pane.send = () => true;   // the page's own requests stay unanswered here
+        const feed = (newest, before) => {
+            const hands = [];
+            for (let n = newest; n > newest - 10 && n > 0; n -= 1)
+                hands.push({hand: n, seq_base: 0, names: {}, events: []});
+            pane.receive({type: "history", table: 2, hands, before});
+            return pane.hands.map((h) => h.hand).join(",") + " before " + pane.before;
+        };
+        pane.hands = []; pane.index = 0; pane.live = true; pane.askedBefore = null;
+        const out = [feed(9, null), feed(25, 16), feed(30, 21), feed(40, 31), feed(45, 36),
+                     feed(50, 41)];
+        pane.live = false; pane.index = pane.hands.length - 1; pane.askedBefore = 21;
+        out.push(feed(20, 11));
+        return out;
+    }""")
+    span = lambda high, low: ",".join(map(str, range(high, low - 1, -1)))  # noqa: E731
+    assert held == [f"{span(9, 1)} before null", f"{span(25, 16)} before 16",
+                    f"{span(30, 16)} before 16", f"{span(40, 16)} before 16",
+                    f"{span(45, 16)} before 16", f"{span(50, 21)} before 21",
+                    f"{span(40, 11)} before 11"]
+
+
 def test_four_colour_deck_is_a_preference(arena, page):
     page.page.goto(arena.http + "/?table=1")
     page.page.wait_for_selector("#board .card", timeout=15_000)

@@ -17,6 +17,7 @@ export class HistoryPane {
     this.before = null;    // the next older page, or null at the oldest hand
     this.asked = false;
     this.live = true;          // showing the newest hand and following new ones
+    this.askedBefore = null;   // the last page asked for (null: the newest)
     this.lastAsked = -Infinity;
     this.el = {
       older: document.getElementById("hist-older"),
@@ -48,6 +49,7 @@ export class HistoryPane {
 
   request(before) {
     this.asked = true;
+    this.askedBefore = before;
     this.lastAsked = performance.now();
     const message = { type: "history", table: this.table, limit: PAGE };
     if (before !== null) message.before = before;
@@ -57,19 +59,37 @@ export class HistoryPane {
   receive(message) {
     this.asked = false;
     if (message.table !== this.table) return;
-    const known = new Set(this.hands.map((h) => h.hand));
-    const fresh = message.hands.filter((h) => !known.has(h.hand));
-    const shownHand = this.hands.length ? this.hands[this.index].hand : null;
-    this.hands = this.hands.concat(fresh).sort((a, b) => b.hand - a.hand);
-    const oldest = this.hands.length ? this.hands[this.hands.length - 1].hand : null;
-    if (message.before === null || (oldest !== null && message.before >= oldest)) this.before = message.before;
-    if (this.hands.length > KEEP) {   // forget the oldest; they can be asked for again
-      this.hands.length = KEEP;
-      this.before = this.hands[KEEP - 1].hand;
+    if (message.hands.length === 0) {   // nothing (older): the oldest hand is shown
+      if (this.askedBefore !== null) this.before = null;
+      this.pendingStep = false;
+      this.draw();
+      return;
     }
-    // following the newest hand (live): show the newest; stepping: stay on the hand shown
-    const at = this.live || shownHand === null ? 0 : this.hands.findIndex((h) => h.hand === shownHand);
-    this.index = at < 0 ? 0 : at;
+    const page = message.hands;   // newest first, consecutive
+    const shownHand = this.hands.length ? this.hands[this.index].hand : null;
+    let held = this.hands;
+    if (held.length && (page[page.length - 1].hand > held[0].hand + 1 ||
+                        page[0].hand < held[held.length - 1].hand - 1)) {
+      held = [];   // the page does not join the hands held (many ended since): start again
+    }
+    const known = new Set(held.map((h) => h.hand));
+    const oldestBefore = held.length ? held[held.length - 1].hand : Infinity;
+    let hands = held.concat(page.filter((h) => !known.has(h.hand))).sort((a, b) => b.hand - a.hand);
+    if (page[page.length - 1].hand < oldestBefore) this.before = message.before;
+    let at = this.live || shownHand === null ? 0 : hands.findIndex((h) => h.hand === shownHand);
+    if (at < 0) at = 0;
+    if (hands.length > KEEP) {   // forget the hands at the far end from this page
+      const drop = hands.length - KEEP;
+      if (this.askedBefore !== null) {   // an older page: drop the newest
+        hands = hands.slice(drop);
+        at = Math.max(0, at - drop);
+      } else {
+        hands = hands.slice(0, KEEP);
+        this.before = hands[KEEP - 1].hand;
+      }
+    }
+    this.hands = hands;
+    this.index = at;
     this.draw();
   }
 
