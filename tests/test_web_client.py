@@ -171,6 +171,13 @@ def test_the_lobby_lists_the_tables(arena, page):
     assert rows[0].startswith("Table 1") and "4 / 4" in rows[0]
     assert rows[1].startswith("Table 2") and "1 / 4" in rows[1]
     shot(page, "lobby")
+    links = page.page.evaluate("""async () => {   // each table on its owner's page
+        const { pageOf } = await import("/lobby.js");
+        return [pageOf(null, 3), pageOf("ws://" + location.host, 1),
+                pageOf("wss://arena.example/p1", 2), pageOf("ws://10.0.0.2:8766", 4)];
+    }""")
+    assert links == ["/?table=3", "/?table=1", "https://arena.example/p1/?table=2",
+                     "http://10.0.0.2:8766/?table=4"]
     page.page.click("#tables tbody tr[data-table='1'] a")
     page.page.wait_for_url(re.compile(r"/\?table=1$"))
     page.page.wait_for_selector("#table-page:not([hidden])")

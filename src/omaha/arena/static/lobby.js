@@ -1,4 +1,14 @@
-// The lobby: every table (the server's `tables` message) with a link to watch it.
+// The lobby: every table (the server's `tables` message) with a link to watch it, on the
+// page of the process that plays it (an arena of several processes).
+
+// ws://host:port/path -> http://host:port/path/?table=N; this page's own when the owner
+// is this server or not known (between owners).
+export function pageOf(owner, table) {
+  const own = `${location.protocol === "https:" ? "wss:" : "ws:"}//${location.host}`;
+  if (!owner || owner.replace(/\/$/, "") === own) return `/?table=${table}`;
+  const http = owner.replace(/^ws(s?):/, "http$1:").replace(/\/?$/, "/");
+  return `${http}?table=${table}`;
+}
 
 export function drawLobby(tables) {
   const body = document.querySelector("#tables tbody");
@@ -16,7 +26,7 @@ export function drawLobby(tables) {
     }
     const td = document.createElement("td");
     const link = document.createElement("a");
-    link.href = `/?table=${entry.table}`;
+    link.href = pageOf(entry.owner, entry.table);
     link.textContent = entry.seats_free > 0 ? "watch or play" : "watch";
     td.append(link);
     tr.append(td);
