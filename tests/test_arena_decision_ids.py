@@ -65,7 +65,7 @@ async def table_of_two(tmp_path, body):
             for ws, name in ((a, "ann"), (b, "bob")):
                 await ws.send(json.dumps({"type": "join", "name": name}))
                 joined = await until(ws, "joined")
-                assert joined["protocol"] == PROTOCOL_VERSION == 3
+                assert joined["protocol"] == PROTOCOL_VERSION == 4
                 seats[joined["seat"]] = ws
             room = server.arena.rooms[1]
             while room.decision is None:

@@ -38,6 +38,9 @@ VALID = [
     {"type": "watch", "table": 1, "last_seq": None},
     {"type": "watch", "table": 3, "last_seq": 7},
     {"type": "tables"},
+    {"type": "history", "table": 1},
+    {"type": "history", "table": 2, "before": 40, "limit": 20},
+    {"type": "history", "table": 2, "before": None, "limit": None},
     {"type": "ping"},
 ]
 
@@ -67,7 +70,7 @@ def verdicts(message):
 def mutations():
     for message in VALID:
         fields = ["type", "name", "table", "token", "last_seq", "action", "to", "hand", "seat",
-                  "decision"]
+                  "decision", "before", "limit"]
         for field in fields:
             if field in message:
                 yield {k: v for k, v in message.items() if k != field}
@@ -93,14 +96,16 @@ def test_the_schema_name_rule_is_the_parsers():
 
 
 KEYS = st.sampled_from(["type", "name", "table", "token", "last_seq", "action", "to", "hand",
-                        "seat", "decision", "x"])
+                        "seat", "decision", "before", "limit", "x"])
 VALUES = st.one_of(st.sampled_from(ODD_VALUES), st.integers(-5, 2**54), st.text(max_size=40),
                    st.floats(allow_nan=False),
-                   st.sampled_from(["join", "resume", "act", "leave", "watch", "tables", "ping"]))
+                   st.sampled_from(["join", "resume", "act", "leave", "watch", "tables", "history",
+                                    "ping"]))
 
 
 @given(st.dictionaries(KEYS, VALUES, max_size=6),
-       st.sampled_from(["join", "resume", "act", "leave", "watch", "tables", "ping", None]))
+       st.sampled_from(["join", "resume", "act", "leave", "watch", "tables", "history", "ping",
+                        None]))
 def test_parser_and_schema_agree_on_random_messages(message, kind):
     if kind is not None:
         message = {**message, "type": kind}

@@ -9,6 +9,7 @@ What is checked, per :class:`omaha.arena.records.Storage`: settings (the first
 ``init_settings`` wins), ``create_table`` once, tables with their actions in order,
 ``save_table`` as one transaction (a cash-out of a missing seat rolls everything back),
 leaving seats and cash-outs, seats and ledger, finished hands read in pages, hand events,
+the newest hands below a number (``recent_hands``),
 leases (claim, renew, release, the lobby) and fencing (a storage that lost a table writes
 nothing), and the schema (newer versions and foreign databases refused, reopening keeps
 everything).
@@ -381,6 +382,19 @@ def test_hand_events_in_bounded_windows(hands):
     assert [e.hand for e in hands.hand_events(2, after_seq=4, before_seq=10**9, limit=9)] == \
         [3, 4, 5]
     assert list(hands.hand_events(3, after_seq=0, before_seq=10**9, limit=9)) == []
+
+
+def test_recent_hands_newest_first_below_a_hand(hands):
+    """The web client's history pages (issue 27): at most ``limit`` hands of one table
+    numbered below ``before_hand``, newest first, whole (the PHH too)."""
+    newest = hands.recent_hands(1, before_hand=None, limit=10)
+    assert [h.hand for h in newest] == list(range(70, 60, -1))
+    assert newest[0] == finished(1, 70, 207)
+    assert [h.hand for h in hands.recent_hands(1, before_hand=61, limit=3)] == [60, 59, 58]
+    assert [h.hand for h in hands.recent_hands(1, before_hand=3, limit=10)] == [2, 1]
+    assert hands.recent_hands(1, before_hand=1, limit=10) == []
+    assert [h.hand for h in hands.recent_hands(2, before_hand=None, limit=40)] == [5, 4, 3, 2, 1]
+    assert hands.recent_hands(3, before_hand=None, limit=5) == []
 
 
 # --- leases and fencing ----------------------------------------------------------------------

@@ -1,18 +1,20 @@
 """The arena's JSON messages: parsing what clients send, building what the server sends.
 
 Every message is one JSON object per WebSocket text frame with a ``"type"``. Clients send
-``join``, ``resume``, ``act``, ``leave``, ``watch``, ``tables`` and ``ping``; the server
-answers ``joined``, ``resumed``, ``update`` (numbered events and the seat's view), ``leaving``
-and ``left`` (a seat given up), ``watching`` (a spectator's stream begins), ``tables`` (the
-lobby: every table and the process that plays it), ``redirect`` (that table is played by
-another process), ``error`` and ``pong``. The JSON Schema of
+``join``, ``resume``, ``act``, ``leave``, ``watch``, ``tables``, ``history`` and ``ping``;
+the server answers ``joined``, ``resumed``, ``update`` (numbered events, the seat's view and
+the players' names), ``leaving`` and ``left`` (a seat given up), ``watching`` (a spectator's
+stream begins), ``tables`` (the lobby: every table and the process that plays it),
+``history`` (a page of finished hands as the connection may see them), ``redirect`` (that
+table is played by another process), ``error`` and ``pong``. The JSON Schema of
 every message, and of the engine's events, views and snapshots inside them, ships with the
 package (:func:`load_schema`).
 
 Protocol version :data:`PROTOCOL_VERSION` (3): every ``update`` carries ``decision``, the id
 of the decision in play, and an ``act`` may quote it (a stale one gets ``stale_decision``);
 ``tables`` asks for the lobby, and a server of several processes answers a ``join``,
-``resume`` or ``watch`` for a table another process plays with ``redirect``.
+``resume`` or ``watch`` for a table another process plays with ``redirect``. Version 4 adds
+``names`` to every ``update`` and the ``history`` request.
 
 >>> parse_client_message('{"type": "act", "action": "bet_or_raise", "to": 12, "decision": 40}')
 Act(action='bet_or_raise', to=12, hand=None, seat=None, decision=40)
@@ -20,6 +22,8 @@ Act(action='bet_or_raise', to=12, hand=None, seat=None, decision=40)
 Watch(table=2, last_seq=None)
 >>> parse_client_message('{"type": "tables"}')
 Tables()
+>>> parse_client_message('{"type": "history", "table": 1, "before": 40}')
+History(table=1, before=40, limit=10)
 >>> parse_client_message('{"type": "act", "action": "raise"}')
 Traceback (most recent call last):
 ...
@@ -47,6 +51,8 @@ __all__ = [
     "Act",
     "ClientMessage",
     "Join",
+    "HISTORY_PAGE",
+    "History",
     "Leave",
     "Ping",
     "ProtocolError",
@@ -61,13 +67,18 @@ __all__ = [
 ACTIONS = ("fold", "check", "call", "check_or_call", "bet_or_raise", "all_in", "show", "muck")
 """The actions a client may send (the :class:`~omaha.game.hand.Hand` methods of those names)."""
 
-PROTOCOL_VERSION = 3
+PROTOCOL_VERSION = 4
 """The arena protocol's version, sent in ``joined``, ``resumed`` and ``watching``. Version 2
 added decision ids (``update.decision``, ``act.decision``, the ``stale_decision`` error);
 version 1 clients, which send no ``decision``, play on unchanged. Version 3 added the lobby
 (``tables``, asked for by the client) and ``redirect`` (a table another process plays, sent
 only by a server of several processes); a single process never sends ``redirect``, so
-version 1 and 2 clients play on unchanged."""
+version 1 and 2 clients play on unchanged. Version 4 added ``names`` (seat to player name)
+in every ``update`` and the ``history`` request; a client that ignores unknown fields plays on
+unchanged."""
+
+HISTORY_PAGE = 20
+"""The most finished hands one ``history`` answer holds (the ``limit`` a client may ask)."""
 
 MAX_NAME = 32
 MAX_TOKEN = 128
@@ -163,15 +174,28 @@ class Tables:
 
 
 @dataclass(frozen=True, slots=True)
+class History:
+    """Ask for up to ``limit`` (1 to :data:`HISTORY_PAGE`) finished hands of ``table``
+    numbered below ``before`` (None: the newest), newest first, as this connection may see
+    them: a spectator only the cards shown at showdown, a player also its own hole cards in
+    the hands it was dealt into. Allowed on any connection."""
+
+    table: int
+    before: int | None = None
+    limit: int = 10
+
+
+@dataclass(frozen=True, slots=True)
 class Ping:
     """Ask for a ``pong`` (a keep-alive)."""
 
 
-ClientMessage = Join | Resume | Act | Leave | Watch | Tables | Ping
+ClientMessage = Join | Resume | Act | Leave | Watch | Tables | History | Ping
 
 _FIELDS = {"join": {"name", "table", "token"}, "resume": {"token", "last_seq"},
            "act": {"action", "to", "hand", "seat", "decision"}, "leave": {"token"},
-           "watch": {"table", "last_seq"}, "tables": set(), "ping": set()}
+           "watch": {"table", "last_seq"}, "tables": set(),
+           "history": {"table", "before", "limit"}, "ping": set()}
 
 
 def _int(data: dict[str, Any], name: str, *, minimum: int, required: bool = False) -> int | None:
@@ -266,6 +290,14 @@ def parse_client_message(text: str | bytes) -> ClientMessage:
                    decision=_int(data, "decision", minimum=1))
     if kind == "tables":
         return Tables()
+    if kind == "history":
+        table = _int(data, "table", minimum=1, required=True)
+        assert table is not None
+        limit = _int(data, "limit", minimum=1)
+        if limit is not None and limit > HISTORY_PAGE:
+            raise ProtocolError("bad_message", f"limit must be at most {HISTORY_PAGE}")
+        return History(table=table, before=_int(data, "before", minimum=1),
+                       limit=10 if limit is None else limit)
     return Ping()
 
 

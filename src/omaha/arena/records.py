@@ -253,6 +253,13 @@ class Storage(Protocol):
         read in bounded pages (what a resumed or watched stream replays; never the PHH)."""
         ...
 
+    def recent_hands(self, table: int, *, before_hand: int | None,
+                     limit: int) -> list[FinishedHand]:
+        """At most ``limit`` finished hands of ``table`` numbered below ``before_hand`` (None:
+        any), newest first: one bounded page of the table's history (the ``history``
+        request)."""
+        ...
+
     def close(self) -> None:
         """Release the database."""
         ...

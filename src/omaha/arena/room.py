@@ -53,7 +53,7 @@ from omaha.arena.records import (
     StorageError,
     TableRecord,
 )
-from omaha.arena.stream import EventLog, HandEvents, numbered
+from omaha.arena.stream import EventLog, HandEvents, event_for_seat, numbered
 from omaha.config import GameConfig
 from omaha.errors import OmahaError, TableError
 from omaha.game.clock import ClockConfig, TimeoutPolicy
@@ -351,22 +351,57 @@ class TableRoom:
             items = self.log.extend(fresh)
             self._numbered = hand.event_count
         public, views = self._views()
+        names = self.names()
         for seat in self.players:
-            self.arena.emit(self, seat, self.update(seat, items, views[seat]))
+            self.arena.emit(self, seat, self.update(seat, items, views[seat], names))
         if self.spectators and self.arena.emit_public is not None:
-            self.arena.emit_public(self, self.update(None, items, public))
+            self.arena.emit_public(self, self.update(None, items, public, names))
+
+    def names(self) -> dict[str, str]:
+        """The name each seated player gave at ``join``, by seat number (a JSON object's
+        string keys): what every ``update`` carries, for players and spectators alike."""
+        return {str(seat): record.name for seat, record in sorted(self.players.items())}
 
     def update(self, seat: int | None, items: list[tuple[int, dict[str, Any]]],
-               view: dict[str, Any] | None | bool = True) -> dict[str, Any]:
+               view: dict[str, Any] | None | bool = True,
+               names: dict[str, str] | None = None) -> dict[str, Any]:
         """The ``update`` message of ``items`` (numbered omniscient events) for ``seat``
-        (``view`` as built by :meth:`views`, or True to build it); None: a spectator."""
+        (``view`` as built by :meth:`views`, or True to build it; ``names`` as
+        :meth:`names`, built if None); None: a spectator."""
         joined = self.players[seat].joined_seq if seat is not None and seat in self.players \
             else 0
         return {"type": "update", "table": self.number, "hand": self.hand_number,
                 "events": [numbered(seq, self.hand_number, event, seat)
                            for seq, event in items if seq > joined],
                 "view": self.view(seat) if view is True else view,
-                "decision": self.decision}
+                "decision": self.decision, "names": self.names() if names is None else names}
+
+    def history(self, seat: int | None, before: int | None, limit: int) -> dict[str, Any]:
+        """The ``history`` message: up to ``limit`` finished hands numbered below ``before``
+        (None: the newest), newest first, as ``seat`` may see them (None: a spectator).
+
+        A seat sees its own hole cards only in the hands its player was dealt into (joined
+        before the hand began, as :meth:`dealt_in` rules for the hand in play); everyone
+        sees the cards shown at showdown and nobody a burn card (``event_for_seat``). Each
+        hand names its players as its stored history does (the names when it was played).
+        """
+        from omaha.phh import loads
+
+        stored = self.arena.storage.recent_hands(self.number, before_hand=before,
+                                                 limit=limit + 1)
+        record = self.players.get(seat) if seat is not None else None
+        hands = []
+        for finished in stored[:limit]:
+            viewer = seat if record is not None and record.joined_seq <= finished.seq_base \
+                else None
+            stored_as = loads(finished.phh).metadata   # seats and names as _finish wrote
+            names = zip(stored_as.get("seats", ()), stored_as.get("players", ()))
+            hands.append({"hand": finished.hand, "seq_base": finished.seq_base,
+                          "names": {str(s): str(n) for s, n in names},
+                          "events": [event_for_seat(e, viewer) for e in finished.events]})
+        more = len(stored) > limit and hands
+        return {"type": "history", "table": self.number, "hands": hands,
+                "before": hands[-1]["hand"] if more else None}
 
     def resume_items(self, seat: int | None,
                      last_seq: int) -> tuple[list[dict[str, Any]], bool]:

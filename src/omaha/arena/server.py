@@ -33,7 +33,7 @@ import math
 import os
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from omaha.arena.databases import open_storage
@@ -41,6 +41,7 @@ from omaha.arena.driver import ClockDriver
 from omaha.arena.messages import (
     PROTOCOL_VERSION,
     Act,
+    History,
     Join,
     Leave,
     Ping,
@@ -54,6 +55,7 @@ from omaha.arena.messages import (
 from omaha.arena.records import Storage, StorageError
 from omaha.arena.room import LEASE_MS, Arena, ArenaSettings, TableElsewhere, TableRoom
 from omaha.arena.storage import SqliteStorage
+from omaha.arena.web import WebGate
 from omaha.errors import OmahaError
 from omaha.limits import ARENA_MAX_BURST as MAX_BURST
 from omaha.limits import ARENA_MAX_FRAME as MAX_FRAME
@@ -197,7 +199,9 @@ class ArenaServer:
     or any :class:`~omaha.arena.records.Storage`. ``url`` is the address this process
     announces (default ``ws://host:port``); ``lease_ms`` and ``max_tables`` as in
     :class:`~omaha.arena.room.Arena`. On SQLite (one process per file) a start claims every
-    table at once; on a shared database only tables nobody holds.
+    table at once; on a shared database only tables nobody holds. ``web`` serves the
+    browser client on the same port (:mod:`omaha.arena.web`); ``allowed_origins`` are the
+    page origins besides this host's own whose WebSockets are accepted.
     """
 
     def __init__(self, db: str | Storage, settings: ArenaSettings | None = None, *,
@@ -205,8 +209,10 @@ class ArenaServer:
                  rate: float = 50.0, burst: int = 100, stats_path: str | None = None,
                  synchronous: str = "NORMAL", open_timeout: float = OPEN_TIMEOUT,
                  reconfigure: bool | None = None, url: str | None = None,
-                 lease_ms: int = LEASE_MS, max_tables: int | None = None) -> None:
+                 lease_ms: int = LEASE_MS, max_tables: int | None = None,
+                 web: bool = True, allowed_origins: Sequence[str] = ()) -> None:
         self.host, self.port = host, port
+        self.web = WebGate(pages=web, allowed_origins=allowed_origins)
         self.max_size = as_int(max_size, "max_size", low=1, high=MAX_FRAME)
         self.rate = _positive(rate, "rate", MAX_RATE)
         self.burst = as_int(burst, "burst", low=1, high=MAX_BURST)
@@ -359,13 +365,15 @@ class ArenaServer:
             _OPEN = State.OPEN
         except ImportError:   # pragma: no cover
             _OPEN = None
+        extra: dict[str, Any] = {}
         try:
             from websockets.asyncio.server import serve as ws_serve
-        except ImportError:   # websockets 12
+            extra["process_request"] = self.web.process_request   # the page, Origin check
+        except ImportError:   # websockets 12: no web client
             ws_serve = websockets.serve
         self._server = await ws_serve(self._handle, self.host, self.port, max_size=self.max_size,
                                       max_queue=16, compression=None,
-                                      open_timeout=self.open_timeout)
+                                      open_timeout=self.open_timeout, **extra)
         sockets = list(self._server.sockets)
         self.port = sockets[0].getsockname()[1]
         if self.url is None:   # announce the address bound (port 0: the one drawn)
@@ -506,6 +514,8 @@ class ArenaServer:
                 client.push({"type": "pong"})
             elif isinstance(message, Tables):
                 client.push({"type": "tables", "tables": self.arena.lobby()})
+            elif isinstance(message, History):
+                self._history(client, message)
         except TableElsewhere as exc:
             client.push({"type": "redirect", "table": exc.table, "owner": exc.owner,
                          "message": str(exc)})
@@ -586,7 +596,7 @@ class ArenaServer:
         items, _ = room.resume_items(seat, joined)   # a repeated join catches up from the start
         client.push({"type": "update", "table": room.number, "hand": room.hand_number,
                      "events": items, "view": room.view(seat),
-                     "decision": room.decision})
+                     "decision": room.decision, "names": room.names()})
         room.reconnect(seat)
         if room.can_start():
             self._schedule_start(room)
@@ -603,7 +613,7 @@ class ArenaServer:
                      "protocol": PROTOCOL_VERSION})
         client.push({"type": "update", "table": room.number, "hand": room.hand_number,
                      "events": items, "view": room.view(seat),
-                     "decision": room.decision})
+                     "decision": room.decision, "names": room.names()})
         room.reconnect(seat)
         if room.can_start():
             self._schedule_start(room)
@@ -636,6 +646,20 @@ class ArenaServer:
             self._lose(room, "a state change failed")
         raise ProtocolError("internal", detail) from None
 
+    def _history(self, client: _Client, message: History) -> None:
+        room = self._played_here(message.table)
+        seat = client.seat if client.room is room else None   # a player sees its own cards
+        client.push(room.history(seat, message.before, message.limit))
+
+    def _played_here(self, table: int) -> TableRoom:
+        """The room of ``table``; a ``redirect`` (TableElsewhere) or ``no_table`` if none."""
+        room = self.arena.rooms.get(table)
+        if room is None:
+            if 1 <= table <= self.arena.settings.tables:
+                raise TableElsewhere(table, self.arena.owner_of(table))
+            raise ProtocolError("no_table", f"there is no table {table}")
+        return room
+
     def _watch(self, client: _Client, message: Watch) -> None:
         if client.room is not None:
             raise ProtocolError("already_joined", f"this connection plays seat {client.seat}; "
@@ -643,11 +667,7 @@ class ArenaServer:
         if client.watching is not None:
             raise ProtocolError("already_watching", f"this connection watches table "
                                 f"{client.watching.number}")
-        room = self.arena.rooms.get(message.table)
-        if room is None:
-            if 1 <= message.table <= self.arena.settings.tables:
-                raise TableElsewhere(message.table, self.arena.owner_of(message.table))
-            raise ProtocolError("no_table", f"there is no table {message.table}")
+        room = self._played_here(message.table)
         watchers = self._watchers.setdefault(room.number, set())
         limit = self.arena.settings.spectators
         if len(watchers) >= limit:
@@ -665,7 +685,7 @@ class ArenaServer:
                      "protocol": PROTOCOL_VERSION})
         client.push({"type": "update", "table": room.number, "hand": room.hand_number,
                      "events": items, "view": room.view(None),
-                     "decision": room.decision})
+                     "decision": room.decision, "names": room.names()})
 
 
 def _positive(value: object, what: str, high: float) -> float:

@@ -80,6 +80,7 @@ __all__ = [
 SCHEMA_VERSION = 3
 """1: tables, actions, seats, hands, ledger; 2: leaving, cash_outs; 3: leases."""
 HAND_PAGE = 32   # finished hands read per query when a stream is replayed
+MAX_HAND = 2**62   # above every hand number (hand is a BIGINT in PostgreSQL)
 
 _CASH_OUTS = "SELECT table_id, seat, name, token_hash, amount, before_hand FROM cash_outs"
 _SEATS = "SELECT table_id, seat, name, token_hash, joined_seq FROM seats"
@@ -348,6 +349,15 @@ class SqlStorage:
                 return
             left -= len(rows)
             hand = rows[-1][0]
+
+    def recent_hands(self, table: int, *, before_hand: int | None,
+                     limit: int) -> list[FinishedHand]:
+        rows = self._run(
+            "SELECT table_id, hand, seq_base, events, phh FROM hands WHERE table_id=? "
+            "AND hand<? ORDER BY hand DESC LIMIT ?",
+            (table, MAX_HAND if before_hand is None else before_hand, limit)).fetchall()
+        return [FinishedHand(t, hand, base, _load(events), phh)
+                for t, hand, base, events, phh in rows]
 
     # --- schema ------------------------------------------------------------------------
 

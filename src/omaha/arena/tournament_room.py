@@ -432,12 +432,23 @@ class TournamentRoom:
             table = where[0] if where is not None else None
         live = self.live.get(table) if table is not None else None
         if live is None:
-            return {"type": "update", "table": table, "hand": 0, "events": [], "view": None,
-                    "decision": None}
+            message: dict[str, Any] = {"type": "update", "table": table, "hand": 0,
+                                       "events": [], "view": None, "decision": None}
+            if table is not None:
+                message["names"] = self.names(table)
+            return message
         seat = self._seat_in(live, player)
         return {"type": "update", "table": live.table, "hand": live.number,
                 "events": [i for i in live.items(seat, start) if i["seq"] > since],
-                "view": live.game.view(seat, now=now).to_dict(), "decision": live.decision}
+                "view": live.game.view(seat, now=now).to_dict(), "decision": live.decision,
+                "names": self.names(live.table)}
+
+    def names(self, table: int) -> dict[str, str]:
+        """Protocol 4: the name each player seated at ``table`` entered under, by seat."""
+        tour = self.tour
+        assert tour is not None
+        return {str(seat): entry_player(entry)
+                for seat, entry in sorted(tour.tables.get(table, {}).items())}
 
     def finished(self, player: str) -> dict[str, Any] | None:
         """The ``finished`` message of a player whose latest entry is placed (None if it is

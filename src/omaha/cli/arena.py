@@ -102,6 +102,14 @@ def add_parser(commands: Any) -> None:
                        "over by another process (default %(default)s)")
     serve.add_argument("--max-tables", type=positive, default=None, metavar="N",
                        help="the most tables this process plays (default: all of them)")
+    serve.add_argument("--no-web", dest="web", action="store_false",
+                       help="serve no web page on the port, only the WebSocket protocol "
+                       "(default: the page at http://HOST:PORT/)")
+    serve.add_argument("--allowed-origin", action="append", default=[], metavar="ORIGIN",
+                       type=_origin,
+                       help="a page origin (https://poker.example) whose WebSockets are "
+                       "accepted besides this host's own; repeat for more (default: none; "
+                       "clients that send no Origin, like bots, are always accepted)")
     tour = serve.add_argument_group(
         "tournament", "serve one sit-and-go or multi-table tournament instead of cash tables "
         "(SQLite only; a --db that holds a tournament resumes it)")
@@ -152,6 +160,17 @@ def add_parser(commands: Any) -> None:
     export.add_argument("--json", action="store_true",
                         help="print one JSON object: the hands written and the output path")
     export.set_defaults(run=run_export)
+
+
+def _origin(text: str) -> str:
+    """An ``--allowed-origin``: ``http[s]://HOST[:PORT]``."""
+    from omaha.arena.web import check_origin
+    from omaha.errors import OmahaError
+
+    try:
+        return check_origin(text)
+    except OmahaError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
 
 
 def _has_websockets(command: str) -> bool:
@@ -208,6 +227,8 @@ def run_serve(args: argparse.Namespace) -> int:
 
     def ready(port: int) -> None:
         print(f"omaha serve: listening on ws://{args.host}:{port}", flush=True)
+        if args.web:
+            print(f"omaha serve: watch and play at http://{args.host}:{port}/", flush=True)
 
     try:
         asyncio.run(serve(args.db, settings, host=args.host, port=args.port, ready=ready,
@@ -215,7 +236,8 @@ def run_serve(args: argparse.Namespace) -> int:
                           stats_path=args.stats,
                           synchronous="FULL" if args.fsync else "NORMAL",
                           reconfigure=args.reconfigure, url=args.advertise,
-                          lease_ms=args.lease_ms, max_tables=args.max_tables))
+                          lease_ms=args.lease_ms, max_tables=args.max_tables,
+                          web=args.web, allowed_origins=args.allowed_origin))
     except (OmahaError, OSError, sqlite3.Error, ImportError) as exc:
         print(f"omaha serve: {one_line(str(exc))}", file=sys.stderr)
         return 2
