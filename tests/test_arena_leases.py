@@ -16,6 +16,7 @@ from omaha.arena.records import FencedError
 from omaha.arena.room import Arena, ArenaSettings, TableElsewhere
 
 SETTINGS = ArenaSettings(tables=4, seats=2)
+LEASE_MS = 1500
 
 
 def open_arena(url, name, *, lease_ms=60_000, max_tables=None, force=False):
@@ -26,8 +27,10 @@ def open_arena(url, name, *, lease_ms=60_000, max_tables=None, force=False):
 
 @pytest.fixture
 def pair(any_storage_url):
-    a = open_arena(any_storage_url, "a", lease_ms=300, max_tables=2)
-    b = open_arena(any_storage_url, "b", lease_ms=300, max_tables=4)
+    # long enough that a loaded machine cannot let a lease run out between two steps of a
+    # test, short enough that waiting it out is cheap
+    a = open_arena(any_storage_url, "a", lease_ms=LEASE_MS, max_tables=2)
+    b = open_arena(any_storage_url, "b", lease_ms=LEASE_MS, max_tables=4)
     yield a, b
     a.storage.close()
     b.storage.close()
@@ -60,7 +63,7 @@ def test_a_table_whose_lease_ran_out_resumes_elsewhere_and_its_old_owner_is_fenc
     room.act(room.hand.to_act, Act("call"))
     events = room.hand.event_count
     stored = len(a.storage.table(1).actions)
-    time.sleep(0.4)                                 # a is "paused" past its lease
+    time.sleep(LEASE_MS / 1000 + 0.1)               # a is "paused" past its lease
     taken = {r.number for r in b.claim_free()}
     assert taken == {1, 2}
     resumed = b.rooms[1]
