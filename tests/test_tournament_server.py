@@ -490,3 +490,30 @@ def test_late_entries_join_a_running_tournament_and_are_placed(tmp_path):
     check_places(status["places"], 5, status["prize_pool"])
     assert status["prize_pool"] == 5 * 100
     assert all(r.place is not None for r in reports)
+
+
+def test_a_foreign_page_cannot_open_a_websocket_to_a_tournament(tmp_path):
+    """The Origin check of the web client's gate: a handshake from another site's page gets
+    HTTP 403; this host's page, and bots (no Origin), connect."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import InvalidStatus
+
+    db = str(tmp_path / "t.db")
+    server, port = serve(tmp_path, db, "--tournament", structure_file(tmp_path),
+                         "--players", "3")
+
+    async def scenario() -> None:
+        url = f"ws://127.0.0.1:{port}"
+        with pytest.raises(InvalidStatus) as refused:
+            async with connect(url, origin="https://evil.example"):
+                pass
+        assert refused.value.response.status_code == 403
+        for origin in (f"http://127.0.0.1:{port}", None):
+            async with connect(url, origin=origin) as ws:
+                await ws.send(json.dumps({"type": "tables"}))
+                assert json.loads(await ws.recv())["type"] == "tables"
+
+    try:
+        asyncio.run(asyncio.wait_for(scenario(), 60))
+    finally:
+        stop(server)

@@ -39,7 +39,7 @@ import json
 import logging
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from omaha.arena.driver import ClockDriver
@@ -59,6 +59,7 @@ from omaha.arena.messages import (
 from omaha.arena.server import _Client, _positive, import_websockets
 from omaha.arena.tournament_room import LiveHand, TournamentRoom
 from omaha.arena.tournament_store import TournamentStore
+from omaha.arena.web import WebGate
 from omaha.errors import OmahaError
 from omaha.game.clock import ClockConfig, MonotonicClock
 from omaha.game.clocked import TimeRanOut
@@ -90,7 +91,9 @@ class TournamentServer:
     ``db`` is the tournament's SQLite file; ``structure``, ``players``, ``clock``,
     ``hand_pause_ms``, ``start_in`` and ``seed`` as in
     :class:`~omaha.arena.tournament_room.TournamentRoom`; the connection limits as in
-    :class:`~omaha.arena.server.ArenaServer`.
+    :class:`~omaha.arena.server.ArenaServer`. A browser's handshake is accepted only from
+    a page of this host or of ``allowed_origins`` (:class:`~omaha.arena.web.WebGate`; the
+    web client's pages are the cash arena's, not served here); bots send no ``Origin``.
     """
 
     def __init__(self, db: str, structure: Structure | None = None, *,
@@ -99,8 +102,10 @@ class TournamentServer:
                  start_in: float | None = None, seed: int | None = None,
                  max_size: int = 4096, rate: float = 50.0, burst: int = 100,
                  spectators: int = 16, synchronous: str = "NORMAL",
-                 open_timeout: float = OPEN_TIMEOUT) -> None:
+                 open_timeout: float = OPEN_TIMEOUT,
+                 allowed_origins: Sequence[str] = ()) -> None:
         self.host, self.port = host, port
+        self.gate = WebGate(pages=False, allowed_origins=allowed_origins)
         self.max_size = as_int(max_size, "max_size", low=1, high=MAX_FRAME)
         self.rate = _positive(rate, "rate", MAX_RATE)
         self.burst = as_int(burst, "burst", low=1, high=MAX_BURST)
@@ -132,13 +137,15 @@ class TournamentServer:
     async def start(self) -> int:
         """Listen, resume what was in play; returns the port."""
         websockets = import_websockets()
+        extra: dict[str, Any] = {}
         try:
             from websockets.asyncio.server import serve as ws_serve
+            extra["process_request"] = self.gate.process_request   # the Origin check
         except ImportError:   # websockets 12
             ws_serve = websockets.serve
         self._server = await ws_serve(self._handle, self.host, self.port,
                                       max_size=self.max_size, max_queue=16, compression=None,
-                                      open_timeout=self.open_timeout)
+                                      open_timeout=self.open_timeout, **extra)
         self.port = list(self._server.sockets)[0].getsockname()[1]
         room, tour = self.room, self.room.tour
         if tour is not None:

@@ -297,7 +297,8 @@ def _serve_tournament(args: argparse.Namespace, path: str | None) -> int:
             ready=ready, clock=clock, hand_pause_ms=args.hand_pause_ms,
             start_in=args.start_in, seed=args.seed, max_size=args.max_frame, rate=args.rate,
             burst=args.burst, spectators=args.spectators,
-            synchronous="FULL" if args.fsync else "NORMAL"))
+            synchronous="FULL" if args.fsync else "NORMAL",
+            allowed_origins=args.allowed_origin))
     except (OmahaError, OSError, sqlite3.Error, ImportError) as exc:
         print(f"omaha serve: {one_line(str(exc))}", file=sys.stderr)
         return 2
