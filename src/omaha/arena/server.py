@@ -64,7 +64,7 @@ from omaha.limits import ARENA_MAX_RATE as MAX_RATE
 from omaha.limits import ARENA_OPEN_TIMEOUT as OPEN_TIMEOUT
 from omaha.limits import as_int, safe_repr
 
-__all__ = ["ArenaServer", "LatencyStats", "serve"]
+__all__ = ["ArenaServer", "LatencyStats", "run_until_signalled", "serve"]
 
 log = logging.getLogger("omaha.arena")
 
@@ -710,7 +710,13 @@ async def serve(db: str | Storage, settings: ArenaSettings | None = None, *, hos
                 port: int = 8765, ready: Callable[[int], None] | None = None,
                 **options: Any) -> None:
     """Run a server until SIGINT/SIGTERM; ``ready(port)`` is called once it listens."""
-    server = ArenaServer(db, settings, host=host, port=port, **options)
+    await run_until_signalled(ArenaServer(db, settings, host=host, port=port, **options),
+                              ready)
+
+
+async def run_until_signalled(server: Any, ready: Callable[[int], None] | None) -> None:
+    """Start ``server`` (an object with ``start``, ``stop`` and ``run_until_stopped``), call
+    ``ready(port)``, and serve until SIGINT/SIGTERM (or ``stop``)."""
     bound = await server.start()
     # a long-running server: move start-up objects out of the collector's way (shorter
     # full collections, so fewer long pauses in the action latency's tail)

@@ -37,7 +37,6 @@ import asyncio
 import functools
 import json
 import logging
-import signal
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -56,7 +55,7 @@ from omaha.arena.messages import (
     error_message,
     parse_client_message,
 )
-from omaha.arena.server import _Client, _positive, import_websockets
+from omaha.arena.server import _Client, _positive, import_websockets, run_until_signalled
 from omaha.arena.tournament_room import LiveHand, TournamentRoom
 from omaha.arena.tournament_store import TournamentStore
 from omaha.arena.web import WebGate
@@ -489,14 +488,4 @@ async def serve_tournament(db: str, structure: Structure | None = None, *,
                            ready: Callable[[int], None] | None = None,
                            **options: Any) -> None:
     """Run a tournament server until SIGINT/SIGTERM; ``ready(port)`` once it listens."""
-    server = TournamentServer(db, structure, **options)
-    bound = await server.start()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(sig, server.stop)
-        except (NotImplementedError, RuntimeError):
-            pass
-    if ready is not None:
-        ready(bound)
-    await server.run_until_stopped()
+    await run_until_signalled(TournamentServer(db, structure, **options), ready)
