@@ -33,7 +33,7 @@ from omahacore.engine cimport HandCore
 from omahacore.evaluator cimport best_of_any, five_high
 from omahacore.pots cimport POT_OK, PotRecord, settle_kernel
 from omahacore.transitions cimport (
-    ACTIVE, AFTER_HOLES, FOLDED, MAX_PLAYERS, RIVER, SHOWDOWN, TO_AWARD, TO_SHOWDOWN, TURN, Legal, Outcome,
+    ACTIVE, AFTER_HOLES, FOLDED, MAX_PLAYERS, RIVER, SHOWDOWN, SHOWDOWN_NAME, TO_AWARD, TO_SHOWDOWN, TURN, Legal, Outcome,
     Posted, Rules, State, apply_call, apply_check, apply_fold, apply_raise, board_cards,
     hole_card, legal_for, odd_chip_order, open_preflop, post_forced, seat_blinds, shuffle_deck,
     strengths)
@@ -791,7 +791,7 @@ cdef class VectorCore:
             raise ArrayError(f"table must be 0..{self.m - 1}, got {t}")
         s = &self.states[t]
         n = self.n
-        return {"street": s.street, "to_act": s.to_act, "pot": s.pot,
+        return {"street": SHOWDOWN_NAME if s.street == SHOWDOWN else s.street, "to_act": s.to_act, "pot": s.pot,
                 "stacks": [s.stacks[k] for k in range(n)],
                 "bets": [s.bets[k] for k in range(n)],
                 "contrib": [s.contrib[k] for k in range(n)],
