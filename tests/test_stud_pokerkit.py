@@ -22,8 +22,8 @@ import pytest
 
 from omahacore.cards import format_card
 from omahacore.errors import IllegalActionError
-from omahacore.transitions import Reason
 from omahacore.stud import GAME_HIGH, GAME_HILO, GAME_RAZZ, StudCore
+from omahacore.transitions import Reason
 
 pokerkit = pytest.importorskip("pokerkit", reason="PokerKit (the test extra) is not installed")
 

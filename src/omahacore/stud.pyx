@@ -22,7 +22,7 @@ burns included: a seeded shuffle, or, for replay, the order another program deal
 """
 
 cimport cython
-from libc.stdint cimport INT64_MAX, int64_t, uint8_t
+from libc.stdint cimport INT64_MAX, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from omahacore._input cimport exact_int, shown
@@ -44,16 +44,31 @@ from omahacore.refusals import refused
 GAME_HIGH, GAME_HILO, GAME_RAZZ, GAME_FIVE = STUD_HIGH, STUD_HILO, STUD_RAZZ, STUD_FIVE
 MAX_STUD_PLAYERS = 8    # E1
 MAX_AMOUNT = 10 ** 15   # every amount at entry, so the stacks' total fits int64
+cdef object NEW_TUPLE = tuple.__new__
 
 
 cdef chips_t amount(object value, str name, chips_t low) except -1:
     """An exact int amount in [low, MAX_AMOUNT], or a typed error naming the field."""
-    cdef object v = exact_int(value)
+    cdef object v = value if type(value) is int else exact_int(value)
     if v is None:
         raise TypeError(f"{name} must be an int, got {shown(value)}")
     if not low <= v <= MAX_AMOUNT:
         raise OmahaError(f"{name} must be {low}..{MAX_AMOUNT}, got {shown(v)}")
     return v
+
+
+cdef bint full_deck(bytes deck):
+    """Whether ``deck`` holds each of the 52 cards once."""
+    cdef const unsigned char* p = deck
+    cdef uint64_t seen = 0
+    cdef int k
+    if len(deck) != 52:
+        return False
+    for k in range(52):
+        if p[k] > 51 or seen & ((<uint64_t>1) << p[k]):
+            return False
+        seen |= (<uint64_t>1) << p[k]
+    return True
 
 
 cdef class StudCore:
@@ -82,7 +97,7 @@ cdef class StudCore:
             raise OmahaError(f"game must be 1..4 (GAME_HIGH..GAME_FIVE), got {game}")
         if not 2 <= n <= MAX_STUD_PLAYERS:
             raise OmahaError(f"E1: stud is for 2 to {MAX_STUD_PLAYERS} players, got {n}")
-        if len(deck) != 52 or len(set(deck)) != 52 or max(deck) > 51:
+        if not full_deck(deck):
             raise OmahaError("deck must be the 52 distinct cards 0..51 in dealing order")
         dealer_index = n - 1 if dealer is None else exact_int(dealer)
         if dealer_index is None or not 0 <= dealer_index < n:
@@ -221,9 +236,11 @@ cdef class StudCore:
         if i < 0:
             raise refused(Reason.HAND_OVER)
         legal_for(&self.rules, &self.state, i, &legal)
-        return LegalActions(i, i != self.state.bring_in_seat, legal.can_check, legal.call,
-                            legal.low if legal.can_raise else None,
-                            legal.high if legal.can_raise else None)
+        if legal.can_raise:   # tuple.__new__: no keyword handling, bots ask before every action
+            return NEW_TUPLE(LegalActions, (i, i != self.state.bring_in_seat, legal.can_check,
+                                            legal.call, legal.low, legal.high, False, False))
+        return NEW_TUPLE(LegalActions, (i, i != self.state.bring_in_seat, legal.can_check,
+                                        legal.call, None, None, False, False))
 
     # --- actions -------------------------------------------------------------------------
 
