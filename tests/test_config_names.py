@@ -159,7 +159,7 @@ def test_c6_cli_refuses_unknown_names_with_the_accepted_list(capsys):
     assert main(["play", "--variant", "stud9", "--hands", "1"]) != 0
     assert "plo8" in capsys.readouterr().err
     with pytest.raises(HistoryError, match="accepted"):
-        variant_for_name("stud")
+        variant_for_name("stud9")
 
 
 # ---------------------------------------------------------------- reprs paste back, equality
@@ -223,6 +223,8 @@ def test_c6_from_dict_takes_a_variant_name_and_checks_it():
     data = GameConfig.pot_limit(small_blind=1, big_blind=2).to_dict()
     assert GameConfig.from_dict({**data, "variant": "plo8"}).variant is OMAHA_HILO
     with pytest.raises(ConfigError, match="unknown variant"):
+        GameConfig.from_dict({**data, "variant": "stud9"})
+    with pytest.raises(ConfigError, match="E1: Seven-Card Stud is a stud game"):
         GameConfig.from_dict({**data, "variant": "stud"})
     with pytest.raises(ConfigError, match="is fixed-limit but the game is pot-limit"):
         GameConfig.from_dict({**data, "variant": "FO/8"})

@@ -9,6 +9,7 @@ import pytest
 
 from omaha.config import (
     FIVE_CARD_STUD,
+    FIXED_LIMIT,
     RAZZ,
     SEVEN_CARD_STUD,
     SEVEN_CARD_STUD_HILO,
@@ -18,7 +19,7 @@ from omaha.config import (
     variant_of,
 )
 from omaha.errors import ConfigError, TableError
-from omaha.stud import StudConfig, StudHand
+from omaha.stud import STUD_CODES, StudConfig, StudHand
 
 
 @pytest.mark.parametrize(("name", "variant"), [
@@ -29,6 +30,7 @@ def test_e1_stud_names_in_the_one_variant_table(name, variant):
     assert parse_variant(name).variant == variant
     assert variant.is_stud and variant.max_players == 8
     assert StudConfig(variant=name, ante=1, small_bet=2).variant == variant
+    assert parse_variant(STUD_CODES[variant]).variant == variant
 
 
 def test_e1_flop_configs_and_equity_refuse_stud_variants():
@@ -38,7 +40,7 @@ def test_e1_flop_configs_and_equity_refuse_stud_variants():
         variant_of("F7S")
     with pytest.raises(ConfigError, match="E1"):
         StudConfig(variant="plo", ante=1, small_bet=2)
-    assert all(not v.variant.is_stud or v.structure is not None for v in VARIANT_NAMES.values())
+    assert all(v.usual is FIXED_LIMIT for v in VARIANT_NAMES.values() if v.variant.is_stud)
 
 
 def test_e3_no_ante_and_no_bring_in_is_refused():

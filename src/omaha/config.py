@@ -229,12 +229,15 @@ def _variant_names() -> dict[str, VariantName]:
     for name in ("holdem", "texasholdem", _normal(HOLDEM.name)):
         names[name] = VariantName(HOLDEM, None, NO_LIMIT)
     # Stud (E1): PHH's F7S, F7S/8 and FR; five-card stud has no PHH code: F5S here.
-    for variant, codes in ((SEVEN_CARD_STUD, ("f7s", "stud", "7stud", "sevencardstud")),
-                           (SEVEN_CARD_STUD_HILO, ("f7s8", "stud8", "7stud8", "sevencardstud8")),
-                           (RAZZ, ("fr", "razz")),
-                           (FIVE_CARD_STUD, ("f5s", "5stud", "fivecardstud"))):
-        for name in (*codes, _normal(variant.name)):
-            names[name] = VariantName(variant, FIXED_LIMIT, FIXED_LIMIT)
+    # The codes say fixed limit (F); the names do not, and stud is always fixed limit (E1).
+    for variant, code, plain in (
+            (SEVEN_CARD_STUD, "f7s", ("stud", "7stud", "sevencardstud")),
+            (SEVEN_CARD_STUD_HILO, "f7s8", ("stud8", "7stud8", "sevencardstud8")),
+            (RAZZ, "fr", ("razz",)),
+            (FIVE_CARD_STUD, "f5s", ("5cardstud", "5stud", "fivecardstud"))):
+        names[code] = VariantName(variant, FIXED_LIMIT, FIXED_LIMIT)
+        for name in (*plain, _normal(variant.name)):
+            names[name] = VariantName(variant, None, FIXED_LIMIT)
     return names
 
 

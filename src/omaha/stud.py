@@ -25,7 +25,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from omaha.config import SEVEN_CARD_STUD, STUD_VARIANTS, Variant, parse_variant
+from omaha.config import (
+    FIVE_CARD_STUD,
+    RAZZ,
+    SEVEN_CARD_STUD,
+    SEVEN_CARD_STUD_HILO,
+    STUD_VARIANTS,
+    Variant,
+    parse_variant,
+)
 from omaha.errors import ConfigError, TableError
 from omaha.game.deck import shuffled_cards
 from omaha.limits import as_amount, safe_repr
@@ -33,7 +41,7 @@ from omahacore.cards import format_card
 from omahacore.engine import shuffle_with
 from omahacore.stud import GAME_FIVE, GAME_HIGH, GAME_HILO, GAME_RAZZ, MAX_STUD_PLAYERS, StudCore
 
-__all__ = ["StudConfig", "StudHand", "game_code"]
+__all__ = ["STUD_CODES", "StudConfig", "StudHand", "game_code"]
 
 
 def _deck(rng: random.Random | None) -> bytes:
@@ -55,6 +63,9 @@ def game_code(variant: Variant) -> int:
 
 
 _GAMES = {variant: game_code(variant) for variant in STUD_VARIANTS}
+STUD_CODES = {SEVEN_CARD_STUD: "F7S", SEVEN_CARD_STUD_HILO: "F7S/8", RAZZ: "FR",
+              FIVE_CARD_STUD: "F5S"}
+"""Each stud game's code: PHH's, and F5S for five-card stud, which PHH does not name."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True, init=False)
