@@ -11,7 +11,7 @@ from libc.string cimport memcpy
 from omahacore._types cimport card_t, strength_t
 from omahacore.evaluator cimport (
     any_low,
-    best_of_any,
+    best_high,
     best_razz,
     MAX_BOARD,
     LOW_SHIFT,
@@ -533,7 +533,7 @@ cdef object run_best(object cards, int kind):
                 bad = i
                 break
             if kind == BEST_HIGH:
-                ov[i] = best_of_any(&cv[i, 0], k, False)
+                ov[i] = best_high(&cv[i, 0], k)
             elif kind == BEST_LOW:
                 ov[i] = any_low(&cv[i, 0], k)
             else:

@@ -9,6 +9,7 @@ cdef enum:
     N_PAIR = 91         # rank multisets of size 2
     N_HIGH = 7462       # distinct high strengths (C4)
     N_LOW = 56          # distinct lows (C5)
+    N_SEVEN = 50388     # C(19, 7): multisets of 7 ranks out of 13
     N_RAZZ = 6175       # distinct ace-to-five lows (E6): every rank multiset but five of a kind
     NO_RAZZ = 0xFFFFFFFF
     MAX_HOLE = 6
@@ -56,3 +57,5 @@ cdef int best_of_any(const card_t* cards, int n, bint low) noexcept nogil
 cdef strength_t any_low(const card_t* cards, int n) noexcept nogil
 cdef strength_t five_razz(const card_t* cards) noexcept nogil
 cdef strength_t best_razz(const card_t* cards, int n) noexcept nogil
+cdef strength_t seven_high(const card_t* cards) noexcept nogil
+cdef strength_t best_high(const card_t* cards, int n) noexcept nogil

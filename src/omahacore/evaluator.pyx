@@ -55,6 +55,8 @@ cdef uint8_t LOW_TABLE[256 * 256]       # board low mask * 256 + hole low mask -
 cdef uint8_t LOW_SETS[N_LOW + 1]        # low strength -> its 5-rank mask (bit 0 = ace)
 cdef uint8_t LOW_OF_SET[256]            # 5-rank low mask -> low strength (0 if not 5 ranks)
 cdef uint8_t LOW_BIT[52]                # card -> its low-rank bit (0 for 9..K)
+cdef int32_t BINOM[20][8]               # C(n, k) for the seven-rank multiset index
+cdef uint16_t SEVEN[N_SEVEN]            # seven-rank multiset -> best non-flush high of any five
 cdef uint16_t RAZZ5[N_QUINT]            # rank multiset -> ace-to-five low strength (E6), 0: five of a kind
 cdef uint32_t RAZZ_KEYS[N_RAZZ + 1]     # razz strength -> its key (razz_ranks)
 cdef int QUINTS[N_QUINT * 5]            # the sorted ranks of each multiset (table building)
@@ -343,11 +345,62 @@ cdef int compare_packed(const void* a, const void* b) noexcept nogil:
     return (x > y) - (x < y)
 
 
+cdef void build_seven_table() noexcept nogil:
+    """SEVEN: for each multiset of seven ranks (sorted r0 <= ... <= r6, index the sum of
+    C(r_i + i, i + 1); C(19, 7) entries), the best high of any five of them without a flush,
+    from the five-card table (about a million lookups, a few milliseconds at import)."""
+    cdef int n, k, i, a, b, p, run, ok
+    cdef int r[7]
+    cdef card_t five[5]
+    cdef uint16_t best, v
+    for n in range(20):
+        for k in range(8):
+            BINOM[n][k] = 0
+        BINOM[n][0] = 1
+        for k in range(1, min(n, 7) + 1):
+            BINOM[n][k] = BINOM[n - 1][k - 1] + (BINOM[n - 1][k] if k <= n - 1 else 0)
+    memset(SEVEN, 0, sizeof(SEVEN))
+    for i in range(7):
+        r[i] = 0
+    while True:
+        ok = 1
+        run = 1
+        for i in range(1, 7):   # at most four cards of a rank
+            run = run + 1 if r[i] == r[i - 1] else 1
+            if run > 4:
+                ok = 0
+        if ok:
+            best = 0
+            for a in range(7):
+                for b in range(a + 1, 7):   # leave out cards a and b
+                    p = 0
+                    for i in range(7):
+                        if i != a and i != b:
+                            five[p] = <card_t>(4 * r[i] + (p & 3))   # suits 0,1,2,3,0: no flush
+                            p += 1
+                    v = five_high(five)
+                    if v > best:
+                        best = v
+            k = 0
+            for i in range(7):
+                k += BINOM[r[i] + i][i + 1]
+            SEVEN[k] = best
+        i = 6   # the next nondecreasing tuple
+        while i >= 0 and r[i] == 12:
+            i -= 1
+        if i < 0:
+            break
+        r[i] += 1
+        for k in range(i + 1, 7):
+            r[k] = r[i]
+
+
 cdef void build_tables() noexcept:
     """Build every lookup table; run exactly once, by the module's import (see the end)."""
     build_high_tables()
     build_low_tables()
     build_razz_tables()
+    build_seven_table()
     TABLES.low_table = LOW_TABLE
     TABLES.low_bit = LOW_BIT
     TABLES.card_bit = CARD_BIT
@@ -644,12 +697,40 @@ def evaluate_razz(cards):
     return best_razz(c, n)
 
 
+cdef strength_t seven_high(const card_t* cards) noexcept nogil:
+    """``best_of_any(cards, 7, False)`` by one lookup unless five cards share a suit (C6,
+    E6): without a flush the best five of seven depend only on the seven ranks."""
+    cdef int counts[4]
+    cdef int r[7]
+    cdef int i, j, x, k = 0
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
+    for i in range(7):
+        counts[cards[i] & 3] += 1
+    if counts[0] >= 5 or counts[1] >= 5 or counts[2] >= 5 or counts[3] >= 5:
+        return best_of_any(cards, 7, False)
+    for i in range(7):   # insertion sort of the ranks
+        x = cards[i] >> 2
+        j = i
+        while j > 0 and r[j - 1] > x:
+            r[j] = r[j - 1]
+            j -= 1
+        r[j] = x
+    for i in range(7):
+        k += BINOM[r[i] + i][i + 1]
+    return SEVEN[k]
+
+
+cdef strength_t best_high(const card_t* cards, int n) noexcept nogil:
+    """The best high of any five of ``n`` (5-7) cards: the seven-card lookup for seven."""
+    return seven_high(cards) if n == 7 else best_of_any(cards, n, False)
+
+
 def evaluate_best(cards):
     """Best high strength of any five of 5-7 cards (Texas Hold'em, rule C6)."""
     cdef card_t c[7]
     cdef int n = read_cards(cards, c, 5, 7, "cards")
     check_distinct(c, n)
-    return best_of_any(c, n, False)
+    return best_high(c, n)
 
 
 def evaluate_best_low(cards):

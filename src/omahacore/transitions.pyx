@@ -14,7 +14,7 @@ street offsets (:data:`STREET_CARDS`, T6).
 (True, (0, 1, 4))
 """
 
-from omahacore.evaluator cimport any_low, best_of_any, best_razz, omaha_high, omaha_low
+from omahacore.evaluator cimport any_low, best_high, best_razz, omaha_high, omaha_low
 
 
 # Per street after preflop: (burn, first board card, end of board cards) as offsets from the
@@ -419,7 +419,7 @@ cdef void strengths(const Rules* r, const State* s, const card_t* deck, strength
             if r.stud == STUD_RAZZ:
                 high[i] = best_razz(cards, h)       # E6: the razz low is the hand's only value
             else:
-                high[i] = best_of_any(cards, h, False)
+                high[i] = best_high(cards, h)
                 if r.stud == STUD_HILO:
                     low[i] = any_low(cards, h)
             continue
@@ -431,9 +431,9 @@ cdef void strengths(const Rules* r, const State* s, const card_t* deck, strength
             if r.hi_lo:
                 low[i] = omaha_low(cards, h, &cards[h], 5)
         else:
-            high[i] = best_of_any(cards, h + 5, False)
+            high[i] = best_high(cards, h + 5)
             if r.hi_lo:
-                low[i] = best_of_any(cards, h + 5, True)
+                low[i] = any_low(cards, h + 5)
 
 
 cdef int stud_hand(const State* s, int i, card_t* out) noexcept nogil:
