@@ -28,7 +28,7 @@ from omaha.analysis.evaluation import (
     evaluate_hilo_batch,
     evaluate_razz_batch,
 )
-from omaha.stud import StudConfig, StudHand
+from omaha.game.stud import StudConfig, StudHand
 
 FOLD, RAISE = 0.15, 0.35
 STACKS = [200] * 6

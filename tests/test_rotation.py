@@ -12,8 +12,8 @@ from omaha.config import HOLDEM, OMAHA_HILO, RAZZ, SEVEN_CARD_STUD, SEVEN_CARD_S
 from omaha.errors import ConfigError
 from omaha.game.bots import RandomBot
 from omaha.game.hand import Hand
-from omaha.rotation import Rotation, play_rotation
-from omaha.stud import StudHand
+from omaha.game.rotation import Rotation, play_rotation
+from omaha.game.stud import StudHand
 
 
 def test_e8_horse_plays_each_game_an_orbit_in_order():

@@ -19,7 +19,7 @@ from omaha.config import (
     variant_of,
 )
 from omaha.errors import ConfigError, TableError
-from omaha.stud import STUD_CODES, StudConfig, StudHand
+from omaha.game.stud import STUD_CODES, StudConfig, StudHand
 
 
 @pytest.mark.parametrize(("name", "variant"), [

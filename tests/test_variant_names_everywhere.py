@@ -80,9 +80,9 @@ def test_c6_every_name_means_one_game_in_every_api_and_command(
 
 
 def stud_name_is_refused_by_the_flop_apis(name: str, capsys: pytest.CaptureFixture[str]) -> None:
-    """A stud name (E1) is the same game in ``omaha.stud`` and ``omaha play``; the APIs of
+    """A stud name (E1) is the same game in ``omaha.game.stud`` and ``omaha play``; the APIs of
     the flop games refuse it with E1, naming the stud game."""
-    from omaha.stud import StudConfig
+    from omaha.game.stud import StudConfig
 
     game = parse_variant(name).variant
     assert StudConfig(variant=name, ante=1, small_bet=2).variant is game

@@ -156,7 +156,7 @@ SEVEN_CARD_STUD_HILO = Variant(name="Seven-Card Stud Hi/Lo 8-or-better", hole_ca
 RAZZ = Variant(name="Razz", hole_cards=7, hand_rule="razz")
 FIVE_CARD_STUD = Variant(name="Five-Card Stud", hole_cards=5, hand_rule="stud")
 STUD_VARIANTS: tuple[Variant, ...] = (SEVEN_CARD_STUD, SEVEN_CARD_STUD_HILO, RAZZ, FIVE_CARD_STUD)
-"""The stud games (E1): fixed limit with antes and a bring-in, played by :mod:`omaha.stud`."""
+"""The stud games (E1): fixed limit with antes and a bring-in, played by :mod:`omaha.game.stud`."""
 
 
 class Structure(Enum):
@@ -305,7 +305,7 @@ def _resolve_variant(variant: Variant | str, structure: Structure) -> Variant:
     meaning = parse_variant(variant)
     if meaning.variant.is_stud:
         raise ConfigError("E1", f"{meaning.variant.name} is a stud game: configure it with "
-                          "omaha.stud.StudConfig (antes and a bring-in, no blinds)")
+                          "omaha.game.stud.StudConfig (antes and a bring-in, no blinds)")
     if meaning.structure is not None and meaning.structure is not structure:
         raise ConfigError(
             "C6", f"variant {variant!r} is {meaning.structure.value} but the game is "

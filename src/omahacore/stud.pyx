@@ -75,7 +75,7 @@ cdef class StudCore:
     """One stud hand: antes and the third-street deal on creation, then the actions.
 
     ``game`` is one of ``GAME_HIGH``, ``GAME_HILO``, ``GAME_RAZZ``, ``GAME_FIVE``. The
-    caller (:mod:`omaha.stud`) checks the structure; this class checks only what keeps the C
+    caller (:mod:`omaha.game.stud`) checks the structure; this class checks only what keeps the C
     state in bounds.
     """
 

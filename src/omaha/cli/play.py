@@ -242,8 +242,8 @@ def _run_stud(args: argparse.Namespace) -> int:
     import time
 
     from omaha.errors import OmahaError
+    from omaha.game.stud import STUD_CODES, StudConfig
     from omaha.game.studplay import play_stud_session
-    from omaha.stud import STUD_CODES, StudConfig
 
     unsupported = [flag for flag, value in (("--blinds", args.blinds), ("--phh", args.phh),
                                             ("--ray", args.ray), ("--plot", args.plot))
@@ -295,9 +295,9 @@ def _run_rotation(args: argparse.Namespace) -> int:
     import time
 
     from omaha.errors import OmahaError
+    from omaha.game.rotation import Rotation, play_rotation
     from omaha.game.studplay import STUD_BOTS
     from omaha.game.userbots import load_bot
-    from omaha.rotation import Rotation, play_rotation
 
     unsupported = [flag for flag, value in (("--blinds", args.blinds), ("--phh", args.phh),
                                             ("--ray", args.ray), ("--plot", args.plot))

@@ -2,7 +2,7 @@
 (``F7S/8``, ``FR``, ``F5S``) runs.
 
 Two bots, each a function acting once for the player to act of a
-:class:`~omaha.stud.StudHand`: ``random`` (fold 15% when facing a bet, bet, raise or
+:class:`~omaha.game.stud.StudHand`: ``random`` (fold 15% when facing a bet, bet, raise or
 complete 20%, else check or call; the bring-in posts unless it completes) and ``strength``
 (plays by how good its own cards are: the best five when it holds five or more, else pairs
 and high cards, or for razz its distinct low cards).
@@ -19,7 +19,9 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from omaha.analysis.evaluation import (
+from omaha.errors import ConfigError
+from omaha.game.stud import StudConfig, StudHand
+from omahacore.evaluator import (
     HIGH_STRENGTHS,
     LOW_STRENGTHS,
     RAZZ_STRENGTHS,
@@ -27,8 +29,6 @@ from omaha.analysis.evaluation import (
     evaluate_best_low,
     evaluate_razz,
 )
-from omaha.errors import ConfigError
-from omaha.stud import StudConfig, StudHand
 
 __all__ = ["STUD_BOTS", "StudSession", "play_stud_session", "random_stud", "strength_stud"]
 

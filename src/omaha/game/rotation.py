@@ -38,9 +38,9 @@ from omaha.config import (
 from omaha.errors import ConfigError, OmahaError
 from omaha.game.bots import Bot, act, situation
 from omaha.game.hand import Hand
+from omaha.game.stud import StudConfig, StudHand
 from omaha.game.studplay import STUD_BOTS
 from omaha.limits import safe_repr
-from omaha.stud import StudConfig, StudHand
 
 __all__ = ["ROTATIONS", "STUD_OR_FLOP_CODE", "Rotation", "RotationResult", "play_rotation"]
 
