@@ -121,3 +121,28 @@ def omaha_low(hole, board) -> int:
 def best_of_any(cards, low: bool = False) -> int:
     score = low5 if low else high5
     return max(score(f) for f in itertools.combinations(tuple(cards), 5))
+
+
+# Razz (E6): ace-to-five lows of five cards, aces low, straights and flushes ignored, pairs
+# against. A hand reads as (its pair pattern, its values grouped by count, highest first);
+# the smaller tuple is the better low. Dense strengths: 1 = worst, 6175 = 5-4-3-2-A.
+def razz_tuple_of(values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    counts = Counter(values)
+    groups = sorted(counts.items(), key=lambda vc: (vc[1], vc[0]), reverse=True)
+    return tuple(c for _, c in groups), tuple(v for v, _ in groups)
+
+
+RAZZ_ORDER = sorted(
+    {razz_tuple_of(v) for v in itertools.combinations_with_replacement(range(1, 14), 5)
+     if len(set(v)) > 1},
+    reverse=True)
+RAZZ_STRENGTH = {t: i + 1 for i, t in enumerate(RAZZ_ORDER)}
+
+
+def razz5(five: tuple[int, ...]) -> int:
+    return RAZZ_STRENGTH[razz_tuple_of(tuple(low_value(c) for c in five))]
+
+
+def best_razz(cards) -> int:
+    """The best razz low over all 21 (or fewer) five-card subsets."""
+    return max(razz5(f) for f in itertools.combinations(tuple(cards), 5))

@@ -227,7 +227,7 @@ def test_replay_progress_bar_when_forced_and_silent_when_piped(capsys):
     ("argv", "words"),
     [
         (["--bots", "random,shark"], "unknown bot 'shark'"),
-        (["--variant", "stud"], "unknown variant 'stud'"),
+        (["--variant", "stud9"], "unknown variant 'stud9'"),
         (["--variant", "PO", "--stakes", "2/4"], "--stakes is for fixed limit"),
         (["--variant", "plo6", "--players", "10"], "at most 7 players"),
         (["--blinds", "5/2"], "exceeds big_blind"),

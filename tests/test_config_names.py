@@ -20,6 +20,7 @@ from omaha.config import (
     POT_LIMIT,
     SIX_CARD_OMAHA,
     SIX_CARD_OMAHA_HILO,
+    STUD_VARIANTS,
     VARIANT_NAMES,
     VARIANTS,
     GameConfig,
@@ -81,7 +82,7 @@ def test_c6_every_variant_has_its_own_name_and_objects_mean_themselves(variant):
     assert parse_variant(variant).structure is None
 
 
-@pytest.mark.parametrize("name", ["stud", "plo7", "", "o", "plo88", "x" * 1000])
+@pytest.mark.parametrize("name", ["stud9", "plo7", "", "o", "plo88", "x" * 1000])
 def test_c6_unknown_names_are_refused_with_the_accepted_list(name):
     with pytest.raises(ConfigError, match="unknown variant .*accepted .*plo8.*PO/8.*FO/8"):
         parse_variant(name)
@@ -138,7 +139,7 @@ def test_c6_named_picks_the_structure_the_name_says_or_its_usual_one():
 def test_c6_the_table_keys_are_normalised():
     for key, meaning in VARIANT_NAMES.items():
         assert key == key.lower() and not set(key) & set(" -_/'")
-        assert meaning.variant in VARIANTS
+        assert meaning.variant in VARIANTS + STUD_VARIANTS
 
 
 # ---------------------------------------------------------------- the CLI reads the same table
@@ -155,10 +156,10 @@ def test_c6_cli_accepts_the_api_names(name, capsys):
 
 
 def test_c6_cli_refuses_unknown_names_with_the_accepted_list(capsys):
-    assert main(["play", "--variant", "stud", "--hands", "1"]) != 0
+    assert main(["play", "--variant", "stud9", "--hands", "1"]) != 0
     assert "plo8" in capsys.readouterr().err
     with pytest.raises(HistoryError, match="accepted"):
-        variant_for_name("stud")
+        variant_for_name("stud9")
 
 
 # ---------------------------------------------------------------- reprs paste back, equality
@@ -222,6 +223,8 @@ def test_c6_from_dict_takes_a_variant_name_and_checks_it():
     data = GameConfig.pot_limit(small_blind=1, big_blind=2).to_dict()
     assert GameConfig.from_dict({**data, "variant": "plo8"}).variant is OMAHA_HILO
     with pytest.raises(ConfigError, match="unknown variant"):
+        GameConfig.from_dict({**data, "variant": "stud9"})
+    with pytest.raises(ConfigError, match="E1: Seven-Card Stud is a stud game"):
         GameConfig.from_dict({**data, "variant": "stud"})
     with pytest.raises(ConfigError, match="is fixed-limit but the game is pot-limit"):
         GameConfig.from_dict({**data, "variant": "FO/8"})

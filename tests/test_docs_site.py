@@ -20,7 +20,7 @@ PAGES = sorted(DOCS.rglob("*.md")) if DOCS.is_dir() else []
 RULES = [f"C{i}" for i in range(1, 7)] + [f"T{i}" for i in range(1, 7)] + [
     f"B{i}" for i in range(1, 9)] + ["P1", "P2"] + [f"S{i}" for i in range(1, 5)] + [
     f"D{i}" for i in range(1, 5)] + [f"K{i}" for i in range(1, 5)] + [
-    f"N{i}" for i in range(1, 9)]
+    f"N{i}" for i in range(1, 9)] + [f"E{i}" for i in range(1, 9)]
 
 
 def python_blocks(page: pathlib.Path) -> list[str]:

@@ -52,7 +52,7 @@ def test_exact_true_refuses_too_large_and_exact_false_samples():
     ({"entries": ["AsAh2d3c4c", "KsKhQdJc"]}, "no 4-card hand"),
     ({"entries": ["AsAh2d3c", "AA**"], "dead": "AdAc"}, "no combination"),
     ({"entries": ["AsAh2d3c"]}, "at least 2"),
-    ({"entries": ["AsAh2d3c", "KsKhQdJc"], "variant": "stud"}, "unknown variant"),
+    ({"entries": ["AsAh2d3c", "KsKhQdJc"], "variant": "stud9"}, "unknown variant"),
     ({"entries": ["KsKh2d3c", "AA**"], "dead": "AdAcAh"}, "no hand left"),
     ({"entries": ["****"] * 12}, "do not fit"),
     ({"entries": ["AsAh2d3c", "Zz"]}, "range"),

@@ -144,7 +144,7 @@ def test_wrong_types_and_variants():
     with pytest.raises(TypeError):
         Range(5)  # type: ignore[arg-type]
     with pytest.raises(omaha.OmahaError):
-        Range("AA", variant="stud")
+        Range("AA", variant="stud9")
     with pytest.raises(RangeError):
         Range("top 5%", variant="plo5")
     assert "AsAh2d" not in Range("AA**") and 7 not in Range("AA**")

@@ -190,7 +190,7 @@ def test_n1_game_config_per_limit():
     ({"seats": 11}, "seats: 11 is outside 2-10", "T1"),
     ({"seats": 8, "variant": "plo6"}, "seats: 8 is more than", "C1"),
     ({"starting_stack": 0}, "starting_stack must be at least 1", "N1"),
-    ({"variant": "stud"}, "variant: unknown variant", "C6"),
+    ({"variant": "stud9"}, "variant: unknown variant", "C6"),
     ({"variant": 4}, "variant: must be a variant's name", "C6"),
     ({"limit": "spread-limit"}, "limit: must be one of", "B3"),
     ({"variant": "plo", "limit": "no-limit"}, "limit: no-limit disagrees with variant", "B3"),
@@ -396,7 +396,7 @@ def test_n1_a_break_may_leave_out_its_blinds_in_toml():
     ("{ shares = [500, 300, 200] }", "[1000]", "payouts: must be a table"),
     ("{ shares = [500, 300, 200] }", "{ amounts = [100, 200] }",
      r"payouts\.amounts\[1\]: 200 is above place 1's 100"),
-    ('variant = "plo"', 'variant = "razz"', "variant: unknown variant"),
+    ('variant = "plo"', 'variant = "razz9"', "variant: unknown variant"),
     ('limit = "pot-limit"', 'limit = "no-limit"', "limit: no-limit disagrees"),
     ("buy_in = 100", "buy_in = -5", "buy_in must be at least 0"),
 ])

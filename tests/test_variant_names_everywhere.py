@@ -16,6 +16,7 @@ from omaha.cli.arena import _settings
 from omaha.config import (
     FIXED_LIMIT,
     SHORT_NAMES,
+    STUD_VARIANTS,
     VARIANT_NAMES,
     VARIANTS,
     GameConfig,
@@ -51,6 +52,9 @@ def test_c6_every_name_means_one_game_in_every_api_and_command(
         name: str, capsys: pytest.CaptureFixture[str]) -> None:
     meaning = parse_variant(name)
     game, structure = meaning.variant, meaning.usual
+    if game.is_stud:
+        stud_name_is_refused_by_the_flop_apis(name, capsys)
+        return
     assert variant_of(name) is game
     assert Range("****", variant=name).variant is game
     assert omaha.equity(["****", "****"], variant=name, samples=100, seed=1).variant is game
@@ -75,7 +79,22 @@ def test_c6_every_name_means_one_game_in_every_api_and_command(
             assert parse_variant(data["variant"]).variant is game
 
 
-@pytest.mark.parametrize("name", ["stud", "o", "plo88", "", "x" * 100])
+def stud_name_is_refused_by_the_flop_apis(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """A stud name (E1) is the same game in ``omaha.game.stud`` and ``omaha play``; the APIs of
+    the flop games refuse it with E1, naming the stud game."""
+    from omaha.game.stud import StudConfig
+
+    game = parse_variant(name).variant
+    assert StudConfig(variant=name, ante=1, small_bet=2).variant is game
+    for call in (lambda: variant_of(name), lambda: Range("****", variant=name),
+                 lambda: GameConfig.named(name, small_bet=2), lambda: make_config(name)):
+        with pytest.raises(OmahaError, match=f"E1: {game.name} is a stud game"):
+            call()
+    code, out, err = run(capsys, "play", name)
+    assert code == 0 and err == "" and parse_variant(json.loads(out)["variant"]).variant is game
+
+
+@pytest.mark.parametrize("name", ["stud9", "o", "plo88", "", "x" * 100])
 def test_c6_an_unknown_name_is_refused_everywhere_in_the_same_words(
         name: str, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     with pytest.raises(OmahaError) as info:
@@ -101,7 +120,7 @@ def test_c6_an_unknown_name_is_refused_everywhere_in_the_same_words(
 
 
 def test_c6_each_variant_has_one_display_name_that_reads_back() -> None:
-    assert set(SHORT_NAMES) == set(VARIANTS)
+    assert set(SHORT_NAMES) == set(VARIANTS + STUD_VARIANTS)
     for variant, name in SHORT_NAMES.items():
         assert parse_variant(name).variant is variant and parse_variant(name).structure is None
     assert repr(Range("AA", variant="PO/8")) == "Range('AA', variant='omaha8')"

@@ -38,15 +38,20 @@ from omaha.limits import as_amount, as_int, safe_repr
 __all__ = [
     "FIVE_CARD_OMAHA",
     "FIVE_CARD_OMAHA_HILO",
+    "FIVE_CARD_STUD",
     "FIXED_LIMIT",
     "HOLDEM",
     "NO_LIMIT",
     "OMAHA_HIGH",
     "OMAHA_HILO",
     "POT_LIMIT",
+    "RAZZ",
+    "SEVEN_CARD_STUD",
+    "SEVEN_CARD_STUD_HILO",
     "SHORT_NAMES",
     "SIX_CARD_OMAHA",
     "SIX_CARD_OMAHA_HILO",
+    "STUD_VARIANTS",
     "VARIANTS",
     "VARIANT_NAMES",
     "GameConfig",
@@ -57,11 +62,12 @@ __all__ = [
     "variant_of",
 ]
 
-HandRule = Literal["omaha", "holdem"]
+HandRule = Literal["omaha", "holdem", "stud", "razz"]
 
 # Cards one hand can use besides the hole cards: five on the board and three burns (T6).
 BOARD_AND_BURNS = 8
 MAX_SEATS = 10
+MAX_STUD_PLAYERS = 8   # E1
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -91,14 +97,28 @@ class Variant:
         elif self.hand_rule == "holdem":
             if cards != 2:
                 raise ConfigError("C6", f"Hold'em deals 2 hole cards, got {safe_repr(cards)}")
+        elif self.hand_rule in ("stud", "razz"):   # E1: seven-card games, or five-card stud
+            if cards not in (5, 7) or (cards == 5 and (self.hi_lo or self.hand_rule == "razz")):
+                raise ConfigError("E1", "stud deals 7 cards (5 in five-card stud high), got "
+                                  f"{safe_repr(cards)}")
+            if self.hand_rule == "razz" and self.hi_lo is True:
+                raise ConfigError("E1", "razz is a low game, never hi/lo")
         else:
-            raise ConfigError("C6", f"hand_rule must be 'omaha' or 'holdem', got {safe_repr(self.hand_rule)}")
+            raise ConfigError("C6", "hand_rule must be 'omaha', 'holdem', 'stud' or 'razz', got "
+                              f"{safe_repr(self.hand_rule)}")
         if type(self.hi_lo) is not bool:
             raise ConfigError("C6", f"hi_lo must be a bool, got {safe_repr(self.hi_lo)}")
 
     @property
+    def is_stud(self) -> bool:
+        """Whether this is a stud game (E1): dealt up and down cards, no board."""
+        return self.hand_rule in ("stud", "razz")
+
+    @property
     def max_players(self) -> int:
-        """Most players one 52-card deck can serve (C1), at most 10 (T1)."""
+        """Most players one 52-card deck can serve (C1), at most 10 (T1); stud 8 (E1)."""
+        if self.is_stud:
+            return MAX_STUD_PLAYERS
         return min(MAX_SEATS, (52 - BOARD_AND_BURNS) // self.hole_cards)
 
     def to_dict(self) -> dict[str, Any]:
@@ -129,6 +149,14 @@ VARIANTS: tuple[Variant, ...] = (
     OMAHA_HIGH, OMAHA_HILO, FIVE_CARD_OMAHA, FIVE_CARD_OMAHA_HILO,
     SIX_CARD_OMAHA, SIX_CARD_OMAHA_HILO, HOLDEM,
 )
+"""The flop games (a board, blinds): what :class:`GameConfig` and the hand engine play."""
+SEVEN_CARD_STUD = Variant(name="Seven-Card Stud", hole_cards=7, hand_rule="stud")
+SEVEN_CARD_STUD_HILO = Variant(name="Seven-Card Stud Hi/Lo 8-or-better", hole_cards=7,
+                               hand_rule="stud", hi_lo=True)
+RAZZ = Variant(name="Razz", hole_cards=7, hand_rule="razz")
+FIVE_CARD_STUD = Variant(name="Five-Card Stud", hole_cards=5, hand_rule="stud")
+STUD_VARIANTS: tuple[Variant, ...] = (SEVEN_CARD_STUD, SEVEN_CARD_STUD_HILO, RAZZ, FIVE_CARD_STUD)
+"""The stud games (E1): fixed limit with antes and a bring-in, played by :mod:`omaha.game.stud`."""
 
 
 class Structure(Enum):
@@ -200,6 +228,16 @@ def _variant_names() -> dict[str, VariantName]:
     names["hi"], names["hilo"] = names["omaha"], names["omaha8"]
     for name in ("holdem", "texasholdem", _normal(HOLDEM.name)):
         names[name] = VariantName(HOLDEM, None, NO_LIMIT)
+    # Stud (E1): PHH's F7S, F7S/8 and FR; five-card stud has no PHH code: F5S here.
+    # The codes say fixed limit (F); the names do not, and stud is always fixed limit (E1).
+    for variant, code, plain in (
+            (SEVEN_CARD_STUD, "f7s", ("stud", "7stud", "sevencardstud")),
+            (SEVEN_CARD_STUD_HILO, "f7s8", ("stud8", "7stud8", "sevencardstud8")),
+            (RAZZ, "fr", ("razz",)),
+            (FIVE_CARD_STUD, "f5s", ("5cardstud", "5stud", "fivecardstud"))):
+        names[code] = VariantName(variant, FIXED_LIMIT, FIXED_LIMIT)
+        for name in (*plain, _normal(variant.name)):
+            names[name] = VariantName(variant, None, FIXED_LIMIT)
     return names
 
 
@@ -213,13 +251,16 @@ SHORT_NAMES: Mapping[Variant, str] = {
     OMAHA_HIGH: "omaha", OMAHA_HILO: "omaha8", FIVE_CARD_OMAHA: "5-card omaha",
     FIVE_CARD_OMAHA_HILO: "5-card omaha8", SIX_CARD_OMAHA: "6-card omaha",
     SIX_CARD_OMAHA_HILO: "6-card omaha8", HOLDEM: "holdem",
+    SEVEN_CARD_STUD: "stud", SEVEN_CARD_STUD_HILO: "stud8", RAZZ: "razz",
+    FIVE_CARD_STUD: "5-card stud",
 }
 """The one display form of each built-in variant's name: short, without a structure, and a
 name of :data:`VARIANT_NAMES` (reprs and help texts show it)."""
 
 _SHOWN_NAMES = ("plo, plo8, flo, flo8, nlo, nlo8, plo5, 5plo8, plo6, 6plo8 (likewise flo5, "
                 "nlo6...), nlhe, plhe, flhe, holdem, omaha, omaha8, hi, hilo, the PHH codes PO, PO/8, FO, "
-                "FO/8, NO, NO/8, P5O, P5O/8, P6O/8..., FT, NT, PT, or a variant's own name")
+                "FO/8, NO, NO/8, P5O, P5O/8, P6O/8..., FT, NT, PT, the stud games stud, stud8, razz, "
+                "5-card stud, F7S, F7S/8, FR, F5S, or a variant's own name")
 
 
 def parse_variant(name: str | Variant) -> VariantName:
@@ -252,12 +293,19 @@ def variant_of(variant: Variant | str) -> Variant:
     Raises:
         ConfigError: as :func:`parse_variant`.
     """
-    return variant if type(variant) is Variant else parse_variant(variant).variant
+    found = variant if type(variant) is Variant else parse_variant(variant).variant
+    if found.is_stud:
+        raise ConfigError("E1", f"{found.name} is a stud game; equity and ranges are for the "
+                          "flop games")
+    return found
 
 
 def _resolve_variant(variant: Variant | str, structure: Structure) -> Variant:
     """The Variant a GameConfig's ``variant`` argument names, checked against its structure."""
     meaning = parse_variant(variant)
+    if meaning.variant.is_stud:
+        raise ConfigError("E1", f"{meaning.variant.name} is a stud game: configure it with "
+                          "omaha.game.stud.StudConfig (antes and a bring-in, no blinds)")
     if meaning.structure is not None and meaning.structure is not structure:
         raise ConfigError(
             "C6", f"variant {variant!r} is {meaning.structure.value} but the game is "

@@ -10,6 +10,9 @@ from libc.string cimport memcpy
 
 from omahacore._types cimport card_t, strength_t
 from omahacore.evaluator cimport (
+    any_low,
+    best_high,
+    best_razz,
     MAX_BOARD,
     LOW_SHIFT,
     MAX_HOLE,
@@ -506,10 +509,69 @@ def evaluate_five_batch(cards):
     return out
 
 
+cdef enum BestOf:
+    BEST_HIGH = 0
+    BEST_LOW = 1
+    BEST_RAZZ = 2
+
+
+cdef object run_best(object cards, int kind):
+    """One strength per row of an (N, k) array, 5 <= k <= 7: the best five of the row's cards
+    for high, eight-or-better low or razz (E6)."""
+    import numpy as np
+    cdef object c = card_array(cards, "cards")
+    if c.ndim != 2 or not 5 <= c.shape[1] <= 7:
+        raise ArrayError(f"cards must have shape (N, 5..7), got {c.shape}")
+    cdef Py_ssize_t n = c.shape[0], i, bad = -1
+    cdef int k = c.shape[1]
+    out = np.empty(n, dtype=np.int32)
+    cdef int32_t[::1] ov = out
+    cdef const uint8_t[:, ::1] cv = c
+    with nogil:
+        for i in range(n):
+            if not valid_cards(&cv[i, 0], k):
+                bad = i
+                break
+            if kind == BEST_HIGH:
+                ov[i] = best_high(&cv[i, 0], k)
+            elif kind == BEST_LOW:
+                ov[i] = any_low(&cv[i, 0], k)
+            else:
+                ov[i] = best_razz(&cv[i, 0], k)
+    if bad >= 0:
+        raise ArrayError(f"row {bad}: cards {c[bad].tolist()} are not {k} distinct card indices 0..51")
+    return out
+
+
+def evaluate_best_batch(cards):
+    """Best high strength (C4) of any five of each row's 5-7 cards: seven-card stud and the
+    high half of stud hi/lo (E6). ``cards`` has shape (N, 5..7).
+
+    >>> int(evaluate_best_batch([[48, 49, 50, 51, 0, 1, 2]])[0]) > 7000
+    True
+    """
+    return run_best(cards, BEST_HIGH)
+
+
+def evaluate_best_low_batch(cards):
+    """Best eight-or-better low (C5) of any five of each row's 5-7 cards, 0 for none: the low
+    half of stud hi/lo (E6)."""
+    return run_best(cards, BEST_LOW)
+
+
+def evaluate_razz_batch(cards):
+    """Best ace-to-five low of any five of each row's 5-7 cards, 1..6175: razz (E6)."""
+    return run_best(cards, BEST_RAZZ)
+
+
 cdef bint valid_five(const uint8_t* c) noexcept nogil:
+    return valid_cards(c, 5)
+
+
+cdef bint valid_cards(const uint8_t* c, int k) noexcept nogil:
     cdef uint64_t seen = 0, bit
     cdef int i
-    for i in range(5):
+    for i in range(k):
         if c[i] > 51:
             return False
         bit = (<uint64_t>1) << c[i]

@@ -31,7 +31,8 @@ from libc.stdint cimport INT64_MAX
 from omahacore._input cimport exact_int, shown
 from omahacore._types cimport chips_t, strength_t
 from omahacore.transitions cimport (
-    ACTIVE, AFTER_HOLES, MAX_PLAYERS, MUCKED, OK, POST_ANTE, PREFLOP, RIVER, SHOWDOWN, TO_AWARD,
+    ACTIVE, AFTER_HOLES, MAX_PLAYERS, MUCKED, OK, POST_ANTE, PREFLOP, RIVER, SHOWDOWN,
+    SHOWDOWN_NAME, TO_AWARD,
     TO_SHOWDOWN, Legal, Outcome, Posted, Reason, Refusal, advance, apply_call, apply_check,
     apply_fold, apply_protect, apply_raise, board_range, hole_card, call_reason, check_reason, legal_for,
     open_preflop, post_forced, protect_reason, raise_reason, show_down, shuffle_deck,
@@ -195,7 +196,7 @@ cdef class HandCore:
 
     @property
     def _street(self):
-        return self.state.street
+        return SHOWDOWN_NAME if self.state.street == SHOWDOWN else self.state.street
 
     @property
     def _to_act(self):

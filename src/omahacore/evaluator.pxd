@@ -9,6 +9,9 @@ cdef enum:
     N_PAIR = 91         # rank multisets of size 2
     N_HIGH = 7462       # distinct high strengths (C4)
     N_LOW = 56          # distinct lows (C5)
+    N_SEVEN = 50388     # C(19, 7): multisets of 7 ranks out of 13
+    N_RAZZ = 6175       # distinct ace-to-five lows (E6): every rank multiset but five of a kind
+    NO_RAZZ = 0xFFFFFFFF
     MAX_HOLE = 6
     MAX_BOARD = 5
     LOW_SHIFT = 52      # card_info keeps the low-rank bit above the 52 card bits
@@ -51,3 +54,8 @@ cdef strength_t omaha_low(const card_t* hole, int n_hole,
 cdef strength_t five_high(const card_t* cards) noexcept nogil
 cdef strength_t five_low(const card_t* cards) noexcept nogil
 cdef int best_of_any(const card_t* cards, int n, bint low) noexcept nogil
+cdef strength_t any_low(const card_t* cards, int n) noexcept nogil
+cdef strength_t five_razz(const card_t* cards) noexcept nogil
+cdef strength_t best_razz(const card_t* cards, int n) noexcept nogil
+cdef strength_t seven_high(const card_t* cards) noexcept nogil
+cdef strength_t best_high(const card_t* cards, int n) noexcept nogil

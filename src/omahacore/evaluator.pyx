@@ -37,6 +37,7 @@ cdef extern from "_bits.h":
 
 HIGH_STRENGTHS = 7462
 LOW_STRENGTHS = 56
+RAZZ_STRENGTHS = 6175
 
 
 # Multiset index terms: sorted ranks r0 <= r1 <= ... map to sum C(r_i + i, i + 1).
@@ -54,6 +55,10 @@ cdef uint8_t LOW_TABLE[256 * 256]       # board low mask * 256 + hole low mask -
 cdef uint8_t LOW_SETS[N_LOW + 1]        # low strength -> its 5-rank mask (bit 0 = ace)
 cdef uint8_t LOW_OF_SET[256]            # 5-rank low mask -> low strength (0 if not 5 ranks)
 cdef uint8_t LOW_BIT[52]                # card -> its low-rank bit (0 for 9..K)
+cdef int32_t BINOM[20][8]               # C(n, k) for the seven-rank multiset index
+cdef uint16_t SEVEN[N_SEVEN]            # seven-rank multiset -> best non-flush high of any five
+cdef uint16_t RAZZ5[N_QUINT]            # rank multiset -> ace-to-five low strength (E6), 0: five of a kind
+cdef uint32_t RAZZ_KEYS[N_RAZZ + 1]     # razz strength -> its key (razz_ranks)
 cdef int QUINTS[N_QUINT * 5]            # the sorted ranks of each multiset (table building)
 cdef uint64_t CARD_INFO[256]            # CARD_BIT | LOW_BIT << LOW_SHIFT (batch hot loop)
 cdef uint64_t CARD_BIT[256]             # byte -> its card bit; bytes > 51 all map to bit 63
@@ -279,10 +284,123 @@ cdef void build_low_tables() noexcept nogil:
                     break
 
 
+cdef uint32_t razz_key(const int* r) noexcept nogil:
+    """Ordering key of five ranks as an ace-to-five low (E6), smaller is better: the pattern
+    of pairs first (no pair, one pair, two pair, trips, full house, quads), then the values
+    (ace 0 .. king 12) by count and then highest first; NO_RAZZ for five of a kind."""
+    cdef int counts[13]
+    cdef int order[5]
+    cdef int n = 0, c, v, i, pattern = 0
+    cdef uint32_t key, category
+    memset(counts, 0, sizeof(counts))
+    for i in range(5):
+        counts[(r[i] + 1) % 13] += 1       # rank 12 (the ace) plays as the lowest value
+    for c in range(5, 0, -1):
+        for v in range(12, -1, -1):
+            if counts[v] == c:
+                order[n] = v
+                n += 1
+                pattern = pattern * 10 + c
+    if pattern == 5:
+        return NO_RAZZ
+    if pattern == 11111:
+        category = 0
+    elif pattern == 2111:
+        category = 1
+    elif pattern == 221:
+        category = 2
+    elif pattern == 311:
+        category = 3
+    elif pattern == 32:
+        category = 4
+    else:
+        category = 5
+    key = category << 20
+    for i in range(n):
+        key |= order[i] << (16 - 4 * i)
+    return key
+
+
+cdef void build_razz_tables() noexcept:
+    """RAZZ5: every rank multiset's razz strength, 1 (the worst: four kings and a queen) to
+    N_RAZZ (5-4-3-2-A): the keys sorted best first, numbered down from N_RAZZ."""
+    cdef uint64_t packed[N_QUINT]
+    cdef int q, n = 0, k
+    cdef uint32_t key
+    for q in range(N_QUINT):
+        RAZZ5[q] = 0
+        key = razz_key(&QUINTS[5 * q])
+        if key != NO_RAZZ:
+            packed[n] = ((<uint64_t>key) << 16) | q
+            n += 1
+    qsort(packed, n, sizeof(uint64_t), compare_packed)
+    RAZZ_KEYS[0] = NO_RAZZ
+    for k in range(n):
+        RAZZ5[packed[k] & 0xFFFF] = <uint16_t>(N_RAZZ - k)
+        RAZZ_KEYS[N_RAZZ - k] = <uint32_t>(packed[k] >> 16)
+
+
+cdef int compare_packed(const void* a, const void* b) noexcept nogil:
+    cdef uint64_t x = (<const uint64_t*>a)[0], y = (<const uint64_t*>b)[0]
+    return (x > y) - (x < y)
+
+
+cdef void build_seven_table() noexcept nogil:
+    """SEVEN: for each multiset of seven ranks (sorted r0 <= ... <= r6, index the sum of
+    C(r_i + i, i + 1); C(19, 7) entries), the best high of any five of them without a flush,
+    from the five-card table (about a million lookups, a few milliseconds at import)."""
+    cdef int n, k, i, a, b, p, run, ok
+    cdef int r[7]
+    cdef card_t five[5]
+    cdef uint16_t best, v
+    for n in range(20):
+        for k in range(8):
+            BINOM[n][k] = 0
+        BINOM[n][0] = 1
+        for k in range(1, min(n, 7) + 1):
+            BINOM[n][k] = BINOM[n - 1][k - 1] + (BINOM[n - 1][k] if k <= n - 1 else 0)
+    memset(SEVEN, 0, sizeof(SEVEN))
+    for i in range(7):
+        r[i] = 0
+    while True:
+        ok = 1
+        run = 1
+        for i in range(1, 7):   # at most four cards of a rank
+            run = run + 1 if r[i] == r[i - 1] else 1
+            if run > 4:
+                ok = 0
+        if ok:
+            best = 0
+            for a in range(7):
+                for b in range(a + 1, 7):   # leave out cards a and b
+                    p = 0
+                    for i in range(7):
+                        if i != a and i != b:
+                            five[p] = <card_t>(4 * r[i] + (p & 3))   # suits 0,1,2,3,0: no flush
+                            p += 1
+                    v = five_high(five)
+                    if v > best:
+                        best = v
+            k = 0
+            for i in range(7):
+                k += BINOM[r[i] + i][i + 1]
+            SEVEN[k] = best
+        i = 6   # the next nondecreasing tuple
+        while i >= 0 and r[i] == 12:
+            i -= 1
+        if i < 0:
+            break
+        r[i] += 1
+        for k in range(i + 1, 7):
+            r[k] = r[i]
+
+
 cdef void build_tables() noexcept:
     """Build every lookup table; run exactly once, by the module's import (see the end)."""
     build_high_tables()
     build_low_tables()
+    build_razz_tables()
+    build_seven_table()
     TABLES.low_table = LOW_TABLE
     TABLES.low_bit = LOW_BIT
     TABLES.card_bit = CARD_BIT
@@ -520,12 +638,99 @@ cdef int best_of_any(const card_t* cards, int n, bint low) noexcept nogil:
     return best
 
 
+cdef strength_t any_low(const card_t* cards, int n) noexcept nogil:
+    """Best eight-or-better low of any five of ``n`` cards (E6, C5): the five lowest distinct
+    low ranks, 0 when there are fewer than five."""
+    cdef uint32_t mask = 0
+    cdef int i
+    for i in range(n):
+        mask |= LOW_BIT[cards[i]]
+    if omaha_popcount32(mask) < 5:
+        return 0
+    for i in range(7, -1, -1):          # drop the highest low ranks down to five
+        if omaha_popcount32(mask) == 5:
+            break
+        mask &= ~(1u << i)
+    return LOW_OF_SET[mask]
+
+
+cdef strength_t five_razz(const card_t* cards) noexcept nogil:
+    """Ace-to-five low strength of five cards (E6): suits never count."""
+    cdef int r[5]
+    cdef int i
+    for i in range(5):
+        r[i] = cards[i] >> 2
+    sort5(r)
+    return RAZZ5[quint_index(r)]
+
+
+cdef strength_t best_razz(const card_t* cards, int n) noexcept nogil:
+    """Best ace-to-five low of any five of ``n`` (5-7) cards (E6)."""
+    cdef card_t five[5]
+    cdef strength_t best = 0, v
+    cdef int a, b, c, d, e
+    for a in range(n):
+        for b in range(a + 1, n):
+            for c in range(b + 1, n):
+                for d in range(c + 1, n):
+                    for e in range(d + 1, n):
+                        five[0] = cards[a]; five[1] = cards[b]; five[2] = cards[c]
+                        five[3] = cards[d]; five[4] = cards[e]
+                        v = five_razz(five)
+                        if v > best:
+                            best = v
+    return best
+
+
+def evaluate_razz(cards):
+    """Best ace-to-five low (razz, E6) of any five of 5-7 cards, 1..6175: larger wins, 6175
+    is 5-4-3-2-A; aces are low, straights and flushes do not count, pairs count against.
+
+    >>> evaluate_razz("As2d3h4c5s9d9h") == RAZZ_STRENGTHS
+    True
+    >>> evaluate_razz("2c2d3h4c5s") > evaluate_razz("KcKdQhQcJs")
+    True
+    """
+    cdef card_t c[7]
+    cdef int n = read_cards(cards, c, 5, 7, "cards")
+    check_distinct(c, n)
+    return best_razz(c, n)
+
+
+cdef strength_t seven_high(const card_t* cards) noexcept nogil:
+    """``best_of_any(cards, 7, False)`` by one lookup unless five cards share a suit (C6,
+    E6): without a flush the best five of seven depend only on the seven ranks."""
+    cdef int counts[4]
+    cdef int r[7]
+    cdef int i, j, x, k = 0
+    counts[0] = counts[1] = counts[2] = counts[3] = 0
+    for i in range(7):
+        counts[cards[i] & 3] += 1
+    if counts[0] >= 5 or counts[1] >= 5 or counts[2] >= 5 or counts[3] >= 5:
+        return best_of_any(cards, 7, False)
+    for i in range(7):   # insertion sort of the ranks
+        x = cards[i] >> 2
+        j = i
+        while j > 0 and r[j - 1] > x:
+            r[j] = r[j - 1]
+            j -= 1
+        r[j] = x
+    for i in range(7):
+        k += BINOM[r[i] + i][i + 1]
+    return SEVEN[k]
+
+
+cdef strength_t best_high(const card_t* cards, int n) noexcept nogil:
+    """The best high of any five of ``n`` (5-7) cards: the seven-card lookup for seven."""
+    return seven_high(cards) if n == 7 else best_of_any(cards, n, False)
+
+
 def evaluate_best(cards):
     """Best high strength of any five of 5-7 cards (Texas Hold'em, rule C6)."""
     cdef card_t c[7]
     cdef int n = read_cards(cards, c, 5, 7, "cards")
     check_distinct(c, n)
-    return best_of_any(c, n, False)
+    return best_high(c, n)
 
 
 def evaluate_best_low(cards):
@@ -533,7 +738,7 @@ def evaluate_best_low(cards):
     cdef card_t c[7]
     cdef int n = read_cards(cards, c, 5, 7, "cards")
     check_distinct(c, n)
-    return best_of_any(c, n, True)
+    return any_low(c, n)
 
 
 def best_hand(hole, board):
@@ -609,6 +814,23 @@ def low_ranks(strength):
     cdef long s = read_strength(strength, 0, N_LOW, "low strength")
     cdef int mask = LOW_SETS[s]
     return tuple(bit + 1 for bit in range(7, -1, -1) if mask & (1 << bit))
+
+
+def razz_ranks(strength):
+    """The five card values of a razz strength (E6) as the hand is read, ace as 1: the pairs
+    first, then the singles, highest first.
+
+    >>> razz_ranks(RAZZ_STRENGTHS), razz_ranks(evaluate_razz("2c2d3h4c5s"))
+    ((5, 4, 3, 2, 1), (2, 2, 5, 4, 3))
+    """
+    cdef long s = read_strength(strength, 1, N_RAZZ, "razz strength")
+    cdef uint32_t key = RAZZ_KEYS[s]
+    cdef int category = key >> 20, i
+    cdef tuple groups = ((1, 1, 1, 1, 1), (2, 1, 1, 1), (2, 2, 1), (3, 1, 1), (3, 2), (4, 1))[category]
+    values = []
+    for i in range(len(groups)):
+        values.extend([((key >> (16 - 4 * i)) & 15) + 1] * groups[i])
+    return tuple(values)
 
 
 # Last, so everything above exists: the tables are complete before `import` returns.

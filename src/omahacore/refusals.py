@@ -51,6 +51,10 @@ WORDING: dict[Reason, tuple[str | None, str]] = {
     Reason.NOTHING_TO_UNDO: (None, "no action to undo: this hand (or copy) has taken none"),
     Reason.NO_SHOWDOWN_TURN: ("S1", "no showdown decision is pending"),
     Reason.NOT_YOUR_SHOW: ("S1", "seat {turn} shows or mucks next, not seat {seat}"),
+    Reason.BRING_IN_DUE: ("E3", ("seat {seat} brings in: post the bring-in ({owed}) or "
+                                 "complete; no fold")),
+    Reason.OPEN_PAIR_SIZES: ("E5", ("with an open pair showing the {word} is to {low} or "
+                                    "{high}, got {to}")),
 }
 
 

@@ -22,7 +22,18 @@ cdef enum:
 cdef enum:
     PREFLOP = 0
     RIVER = 3
-    SHOWDOWN = 4
+    SHOWDOWN = 5        # past every betting street: seven-card stud's seventh street is 4
+    SHOWDOWN_NAME = 4   # what Python calls the showdown in a flop game (omaha.game.status)
+
+# The stud games (E1); 0 is a flop game.
+cdef enum:
+    FLOP_GAME = 0
+    STUD_HIGH = 1
+    STUD_HILO = 2
+    STUD_RAZZ = 3
+    STUD_FIVE = 4
+    STUD_CARDS = 7      # the most cards a stud player holds
+    NO_CARD = 255
 
 # What the round flow reached after an action.
 cdef enum Outcome:
@@ -55,6 +66,8 @@ cpdef enum Reason:
     NOTHING_TO_UNDO = 19    # no action taken yet
     NO_SHOWDOWN_TURN = 20   # S1: no show/muck decision is pending
     NOT_YOUR_SHOW = 21      # S1: another seat shows or mucks next
+    BRING_IN_DUE = 22       # E3: the bring-in posts it (a call) or completes, never folds
+    OPEN_PAIR_SIZES = 23    # E5: with an open pair, a bet is the small or the big bet
 
 ctypedef struct Rules:
     # Fixed for the whole hand once the blinds are posted.
@@ -62,7 +75,13 @@ ctypedef struct Rules:
     int8_t limit, pot_limit, uncapped_heads_up
     int8_t hole_cards, hi_lo, omaha_rule   # omaha_rule: exactly 2 hole + 3 board cards (C3)
     int32_t max_raises          # fixed-limit cap on bets per round (B3); -1: none
-    chips_t units[4]            # bet unit per street (B3), the big blind in pot/no limit (B4)
+    chips_t units[5]            # bet unit per street (B3), the big blind in pot/no limit (B4)
+    # Stud (E1-E5): 0 for a flop game. The deal reads the cards from `deck` in the order they
+    # come off it (burns included), which the engine keeps alive for the whole hand.
+    int8_t stud
+    int32_t last_street         # the last betting street: RIVER, or 4 in seven-card stud
+    chips_t bring_in
+    const card_t* deck
 
 ctypedef struct State:
     # Everything an action can change: copied whole for undo and copy.
@@ -78,6 +97,15 @@ ctypedef struct State:
     chips_t unit, current_bet, min_raise, full_level, reopen_at
     int32_t raises, cap, aggressor  # cap -1: uncapped; aggressor -1: nobody bet
     int32_t log_length              # the event log's length (for undo)
+    # Stud (E2-E5): each player's cards in the order dealt, the deck's next card, the shared
+    # last card when the deck ran short (NO_CARD: none), the bring-in still to post (-1:
+    # none), and the big bet a bet may instead be when an open pair shows (0: no option).
+    card_t cards[MAX_PLAYERS * STUD_CARDS]
+    int8_t ncards[MAX_PLAYERS]
+    int32_t dealt
+    card_t community
+    int32_t bring_in_seat
+    chips_t big_option
 
 ctypedef struct Legal:
     chips_t call          # chips a call adds (0: nothing owed)
@@ -157,6 +185,7 @@ cdef Reason call_reason(const State* s, int i, Refusal* out) noexcept nogil
 cdef Reason raise_reason(const Rules* r, const State* s, int i, chips_t to,
                          Refusal* out) noexcept nogil
 cdef Reason protect_reason(const State* s, int i, Refusal* out) noexcept nogil
+cdef Reason fold_reason(const State* s, int i, Refusal* out) noexcept nogil
 
 # The rules and the round flow.
 cdef void start_round(const Rules* r, State* s, int street) noexcept nogil
@@ -175,6 +204,15 @@ cdef void strengths(const Rules* r, const State* s, const card_t* deck, strength
                     strength_t* low) noexcept nogil
 cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* high,
                    strength_t* low, int* order) noexcept nogil
+
+# Stud (E1-E5), beside the betting rules: the deal of a street, who brings in, who opens a
+# street, and the opening of third street once the antes are in.
+cdef bint stud_up(const Rules* r, int k) noexcept nogil
+cdef void stud_deal(const Rules* r, State* s) noexcept nogil
+cdef int stud_bring_in_seat(const Rules* r, const State* s) noexcept nogil
+cdef int64_t stud_showing(const Rules* r, const State* s, int i) noexcept nogil
+cdef int stud_opener(const Rules* r, const State* s) noexcept nogil
+cdef Outcome open_stud(const Rules* r, State* s) noexcept nogil
 
 
 # --- what the player to act may do (B2-B8): inline, asked before every decision ------------
@@ -210,9 +248,11 @@ cdef inline void legal_for(const Rules* r, const State* s, int i, Legal* out) no
         if s.cap >= 0 and s.raises >= s.cap:   # B3: capped
             return
         low = sat_add(s.full_level, s.unit)
+        high = sat_add(s.full_level, s.big_option) if s.big_option else low   # E5: open pair
         if low > allin:
             low = allin
-        high = low
+        if high > allin:
+            high = allin
     else:
         low = sat_add(current, s.min_raise)   # B4
         high = sat_add(sat_add(current, s.pot), owed) if r.pot_limit else allin   # B5

@@ -31,3 +31,5 @@ class Reason(IntEnum):
     NOTHING_TO_UNDO = 19
     NO_SHOWDOWN_TURN = 20
     NOT_YOUR_SHOW = 21
+    BRING_IN_DUE = 22
+    OPEN_PAIR_SIZES = 23

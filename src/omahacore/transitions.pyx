@@ -14,7 +14,7 @@ street offsets (:data:`STREET_CARDS`, T6).
 (True, (0, 1, 4))
 """
 
-from omahacore.evaluator cimport best_of_any, omaha_high, omaha_low
+from omahacore.evaluator cimport any_low, best_high, best_razz, omaha_high, omaha_low
 
 
 # Per street after preflop: (burn, first board card, end of board cards) as offsets from the
@@ -169,6 +169,10 @@ cdef Reason raise_reason(const Rules* r, const State* s, int i, chips_t to,
             out.reason = CAPPED
         return out.reason
     out.low, out.high = legal.low, legal.high
+    if r.limit and legal.low != legal.high:   # E5: the small or the big bet, nothing between
+        if to != legal.low and to != legal.high:
+            out.reason = OPEN_PAIR_SIZES
+        return out.reason
     if legal.low <= to <= legal.high:
         return OK
     if legal.low == legal.high and r.limit:
@@ -192,9 +196,17 @@ cdef Reason protect_reason(const State* s, int i, Refusal* out) noexcept nogil:
     return out.reason
 
 
+cdef Reason fold_reason(const State* s, int i, Refusal* out) noexcept nogil:
+    """B2, E3: a fold on any turn, except the bring-in's, who posts it or completes."""
+    facts(s, i, BRING_IN_DUE if i == s.bring_in_seat else OK, out)
+    return out.reason
+
+
 cdef void start_round(const Rules* r, State* s, int street) noexcept nogil:
     """A new betting round for ``street``: nobody has bet (B3 cap per round)."""
     s.unit = r.units[street]
+    s.big_option = 0
+    s.bring_in_seat = -1
     s.cap = -1 if not r.limit or (r.uncapped_heads_up and s.live == 2) else r.max_raises
     s.current_bet = 0
     s.full_level = 0
@@ -270,13 +282,19 @@ cdef Outcome end_round(const Rules* r, State* s) noexcept nogil:
         for k in range(r.n):
             s.bets[k] = 0
             s.acted[k] = 0
-        if s.street == RIVER:
+        if s.street == (r.last_street if r.stud else RIVER):
             s.street = SHOWDOWN
             s.to_act = -1
             return TO_SHOWDOWN
         s.street += 1
         start_round(r, s, s.street)
-        if s.active >= 2:
+        if r.stud:
+            stud_deal(r, s)
+            if r.stud == STUD_HIGH and s.street == 1 and open_pair(r, s):
+                s.big_option = r.units[2]      # E5: the big bet may be made on fourth street
+            if s.active >= 2:
+                return advance(r, s, (stud_opener(r, s) + r.n - 1) % r.n)
+        elif s.active >= 2:
             return advance(r, s, r.button)
 
 
@@ -341,14 +359,29 @@ cdef inline void put_in(State* s, int i, chips_t amount) noexcept nogil:
 
 
 cdef Outcome apply_call(const Rules* r, State* s, int i) noexcept nogil:
-    """A call of what is owed, all-in when the stack is short (B8)."""
+    """A call of what is owed, all-in when the stack is short (B8); the bring-in seat's call
+    posts the bring-in (E3)."""
     cdef chips_t stack = s.stacks[i], owed = s.current_bet - s.bets[i]
+    s.bring_in_seat = -1
     put_in(s, i, owed if owed < stack else stack)
     return advance(r, s, i)
 
 
 cdef Outcome apply_raise(const Rules* r, State* s, int i, chips_t to) noexcept nogil:
-    """A bet or raise to ``to`` (checked legal): the chips, then the round's sizes (B3-B7)."""
+    """A bet or raise to ``to`` (checked legal): the chips, then the round's sizes (B3-B7).
+
+    Stud adds two rules: the completion of a bring-in is the street's first bet, so everyone
+    may raise after it (E3); and a big bet made on an open pair makes the rest of the
+    street's raises big bets (E5)."""
+    cdef int k
+    s.bring_in_seat = -1
+    if r.stud and s.full_level == 0 and s.current_bet > 0:
+        for k in range(r.n):             # E3: completing the bring-in opens the betting
+            s.acted[k] = 0
+    if s.big_option and to - s.full_level == s.big_option:
+        s.unit = s.big_option            # E5: the big bet is made
+        s.big_option = 0
+        s.reopen_at = reopening(r, s)
     put_in(s, i, to - s.bets[i])
     if r.limit:
         if to - s.full_level >= (s.unit + 1) // 2:   # full, or an all-in of half a unit (B7)
@@ -381,6 +414,15 @@ cdef void strengths(const Rules* r, const State* s, const card_t* deck, strength
         high[i] = low[i] = 0
         if s.status[i] == FOLDED:
             continue
+        if r.stud:
+            h = stud_hand(s, i, cards)
+            if r.stud == STUD_RAZZ:
+                high[i] = best_razz(cards, h)       # E6: the razz low is the hand's only value
+            else:
+                high[i] = best_high(cards, h)
+                if r.stud == STUD_HILO:
+                    low[i] = any_low(cards, h)
+            continue
         for k in range(h):
             cards[k] = hole_card(r, deck, i, k)
         board_cards(r, deck, &cards[h])
@@ -389,9 +431,20 @@ cdef void strengths(const Rules* r, const State* s, const card_t* deck, strength
             if r.hi_lo:
                 low[i] = omaha_low(cards, h, &cards[h], 5)
         else:
-            high[i] = best_of_any(cards, h + 5, False)
+            high[i] = best_high(cards, h + 5)
             if r.hi_lo:
-                low[i] = best_of_any(cards, h + 5, True)
+                low[i] = any_low(cards, h + 5)
+
+
+cdef int stud_hand(const State* s, int i, card_t* out) noexcept nogil:
+    """Player ``i``'s stud cards, with the shared last card when the deck ran short (E2)."""
+    cdef int k, m = s.ncards[i]
+    for k in range(m):
+        out[k] = s.cards[i * STUD_CARDS + k]
+    if s.community != NO_CARD:
+        out[m] = s.community
+        m += 1
+    return m
 
 
 cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* high,
@@ -467,3 +520,132 @@ cdef int show_down(const Rules* r, State* s, const card_t* deck, strength_t* hig
             order[count] = -1 - i
         count += 1
     return count
+
+
+# --- stud (E1-E5): the rules stud adds beside the betting rules ----------------------------
+
+cdef bint stud_up(const Rules* r, int k) noexcept nogil:
+    """E2: whether a player's card ``k`` (in the order dealt) is face up: seven-card games
+    deal down, down, up, up, up, up, down; five-card stud down, then up."""
+    if r.stud == STUD_FIVE:
+        return k >= 1
+    return 2 <= k <= 5
+
+
+cdef inline void give(const Rules* r, State* s, int i) noexcept nogil:
+    s.cards[i * STUD_CARDS + s.ncards[i]] = r.deck[s.dealt]
+    s.ncards[i] += 1
+    s.dealt += 1
+
+
+cdef void stud_deal(const Rules* r, State* s) noexcept nogil:
+    """E2: deal ``s.street``'s cards to every player still in, one at a time clockwise from
+    the dealer's left: two down and one up on third street (five-card stud: one of each),
+    after a burn one card on each later street; when the deck cannot give every player still
+    in a card after the burn, one card face up in the centre is everyone's (burned first
+    when a card is left for it)."""
+    cdef int n = r.n, k, j, rounds, need = 0
+    if s.street == 0:
+        rounds = 2 if r.stud == STUD_FIVE else 3
+        for k in range(rounds):
+            for j in range(1, n + 1):
+                if s.status[(r.button + j) % n] != FOLDED:
+                    give(r, s, (r.button + j) % n)
+        return
+    for j in range(n):
+        if s.status[j] != FOLDED:
+            need += 1
+    if 52 - s.dealt >= need + 1:
+        s.dealt += 1                        # the burn
+        for j in range(1, n + 1):
+            if s.status[(r.button + j) % n] != FOLDED:
+                give(r, s, (r.button + j) % n)
+    else:
+        if 52 - s.dealt >= 2:
+            s.dealt += 1
+        s.community = r.deck[s.dealt]
+        s.dealt += 1
+
+
+cdef int stud_bring_in_seat(const Rules* r, const State* s) noexcept nogil:
+    """E3: the lowest up card brings in, clubs < diamonds < hearts < spades between equal
+    ranks (a card's index orders it so); razz: the highest, ace low, the higher suit."""
+    cdef int i, best = -1, key, best_key = -1000, slot = 1 if r.stud == STUD_FIVE else 2
+    cdef card_t card
+    for i in range(r.n):
+        if s.status[i] == FOLDED:
+            continue
+        card = s.cards[i * STUD_CARDS + slot]
+        key = (((card >> 2) + 1) % 13) * 4 + (card & 3) if r.stud == STUD_RAZZ else -card
+        if key > best_key:
+            best, best_key = i, key
+    return best
+
+
+cdef int64_t stud_showing(const Rules* r, const State* s, int i) noexcept nogil:
+    """E4: how good player ``i``'s up cards look, larger first to act: quads, trips, two
+    pair, a pair, then the values, highest first (straights and flushes do not count).
+    Razz reads them as lows (ace low, the lowest showing first): the key is negated."""
+    cdef int counts[13]
+    cdef int k, c, v, g = 0
+    cdef int64_t pattern = 0, values = 0
+    cdef bint razz = r.stud == STUD_RAZZ
+    for v in range(13):
+        counts[v] = 0
+    for k in range(s.ncards[i]):
+        if stud_up(r, k):
+            v = s.cards[i * STUD_CARDS + k] >> 2
+            counts[(v + 1) % 13 if razz else v] += 1
+    for c in range(4, 0, -1):
+        for v in range(12, -1, -1):
+            if counts[v] == c:
+                pattern = pattern | (<int64_t>c << (28 - 4 * g))
+                values = values | (<int64_t>v << (12 - 4 * g))
+                g += 1
+    return -(pattern | values) if razz else pattern | values
+
+
+cdef int stud_opener(const Rules* r, const State* s) noexcept nogil:
+    """E4: the player still in with the best hand showing (razz: the lowest); between equal
+    ones the first clockwise from the dealer's left."""
+    cdef int j, i, best = -1
+    cdef int64_t key, best_key = 0
+    for j in range(1, r.n + 1):
+        i = (r.button + j) % r.n
+        if s.status[i] == FOLDED:
+            continue
+        key = stud_showing(r, s, i)
+        if best < 0 or key > best_key:
+            best, best_key = i, key
+    return best
+
+
+cdef bint open_pair(const Rules* r, const State* s) noexcept nogil:
+    """E5: whether a player still in shows a pair on fourth street."""
+    cdef int i
+    for i in range(r.n):
+        if s.status[i] != FOLDED and s.ncards[i] >= 4 and (
+                s.cards[i * STUD_CARDS + 2] >> 2) == (s.cards[i * STUD_CARDS + 3] >> 2):
+            return True
+    return False
+
+
+cdef Outcome open_stud(const Rules* r, State* s) noexcept nogil:
+    """Third street once the antes are in (E2, E3): the deal, then the bring-in's turn with
+    the bring-in as the amount to call (not a bet: the completion to the small bet is the
+    first bet toward the cap), or, with no bring-in, the lowest card opens the betting."""
+    cdef int b, k
+    start_round(r, s, 0)
+    s.dealt = 0
+    s.community = NO_CARD
+    for k in range(r.n):
+        s.ncards[k] = 0
+    stud_deal(r, s)
+    b = stud_bring_in_seat(r, s)
+    if r.bring_in > 0:
+        s.current_bet = r.bring_in
+        if r.bring_in >= s.unit:             # a bring-in of a full small bet is the bet
+            s.full_level = r.bring_in
+            s.raises = 1
+        s.bring_in_seat = b
+    return advance(r, s, (b + r.n - 1) % r.n)

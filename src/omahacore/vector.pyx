@@ -30,10 +30,10 @@ from libc.string cimport memcpy, memmove, memset
 
 from omahacore._types cimport card_t, chips_t, strength_t
 from omahacore.engine cimport HandCore
-from omahacore.evaluator cimport best_of_any, five_high
+from omahacore.evaluator cimport seven_high
 from omahacore.pots cimport POT_OK, PotRecord, settle_kernel
 from omahacore.transitions cimport (
-    ACTIVE, AFTER_HOLES, FOLDED, MAX_PLAYERS, RIVER, SHOWDOWN, TO_AWARD, TO_SHOWDOWN, TURN, Legal, Outcome,
+    ACTIVE, AFTER_HOLES, FOLDED, MAX_PLAYERS, RIVER, SHOWDOWN, SHOWDOWN_NAME, TO_AWARD, TO_SHOWDOWN, TURN, Legal, Outcome,
     Posted, Rules, State, apply_call, apply_check, apply_fold, apply_raise, board_cards,
     hole_card, legal_for, odd_chip_order, open_preflop, post_forced, seat_blinds, shuffle_deck,
     strengths)
@@ -58,96 +58,8 @@ cdef enum:
 TABLE_FEATURES, PLAYER_FEATURES = DEF_TABLE, DEF_PLAYER
 
 
-# --- Hold'em showdowns: the best five of seven by one lookup (C6) -------------------------
-# Without a flush, the best five of seven cards depends only on their seven ranks: a table
-# indexed by the rank multiset (sorted ranks r0 <= ... <= r6 -> sum of C(r_i + i, i + 1),
-# C(19, 7) entries) holds best_of_any's answer, computed from best_of_any's own five-card
-# evaluator. A hand with five or more cards of a suit goes to best_of_any itself.
-
-cdef enum:
-    N_SEVEN = 50388         # C(19, 7): multisets of 7 ranks out of 13
-
-cdef int32_t BINOM[20][8]
-cdef strength_t* SEVEN = NULL
-
-
-cdef int build_seven() except -1:
-    """Fill :data:`SEVEN` once (about 1M five-card evaluations, a few milliseconds)."""
-    global SEVEN
-    cdef int n, k, i, a, b, p, run, ok
-    cdef int r[7]
-    cdef card_t five[5]
-    cdef strength_t best, v
-    cdef strength_t* table
-    if SEVEN != NULL:
-        return 0
-    for n in range(20):
-        for k in range(8):
-            BINOM[n][k] = 0
-        BINOM[n][0] = 1
-        for k in range(1, min(n, 7) + 1):
-            BINOM[n][k] = BINOM[n - 1][k - 1] + (BINOM[n - 1][k] if k <= n - 1 else 0)
-    table = <strength_t*>malloc(N_SEVEN * sizeof(strength_t))
-    if table == NULL:
-        raise MemoryError()
-    memset(table, 0, N_SEVEN * sizeof(strength_t))
-    for i in range(7):
-        r[i] = 0
-    while True:
-        ok = 1
-        run = 1
-        for i in range(1, 7):   # at most four cards of a rank
-            run = run + 1 if r[i] == r[i - 1] else 1
-            if run > 4:
-                ok = 0
-        if ok:
-            best = 0
-            for a in range(7):
-                for b in range(a + 1, 7):   # leave out cards a and b
-                    p = 0
-                    for i in range(7):
-                        if i != a and i != b:
-                            five[p] = <card_t>(4 * r[i] + (p & 3))   # suits 0,1,2,3,0: no flush
-                            p += 1
-                    v = five_high(five)
-                    if v > best:
-                        best = v
-            k = 0
-            for i in range(7):
-                k += BINOM[r[i] + i][i + 1]
-            table[k] = best
-        i = 6   # the next nondecreasing tuple
-        while i >= 0 and r[i] == 12:
-            i -= 1
-        if i < 0:
-            break
-        r[i] += 1
-        for k in range(i + 1, 7):
-            r[k] = r[i]
-    SEVEN = table
-    return 0
-
-
-cdef inline strength_t seven_high(const card_t* cards) noexcept nogil:
-    """``best_of_any(cards, 7, False)``: a lookup unless five cards share a suit."""
-    cdef int counts[4]
-    cdef int r[7]
-    cdef int i, j, x, k = 0
-    counts[0] = counts[1] = counts[2] = counts[3] = 0
-    for i in range(7):
-        counts[cards[i] & 3] += 1
-    if counts[0] >= 5 or counts[1] >= 5 or counts[2] >= 5 or counts[3] >= 5:
-        return best_of_any(cards, 7, False)
-    for i in range(7):   # insertion sort of the ranks
-        x = cards[i] >> 2
-        j = i
-        while j > 0 and r[j - 1] > x:
-            r[j] = r[j - 1]
-            j -= 1
-        r[j] = x
-    for i in range(7):
-        k += BINOM[r[i] + i][i + 1]
-    return SEVEN[k]
+# --- Hold'em showdowns: the best five of seven by one lookup (C6): the evaluator's
+# seven-rank table (omahacore.evaluator.seven_high).
 
 
 def holdem_best(object cards):
@@ -163,7 +75,6 @@ def holdem_best(object cards):
         c[i] = cards[i]
     if len(set(cards)) != 7:
         raise ArrayError("cards must be distinct")
-    build_seven()
     return seven_high(c)
 
 
@@ -411,8 +322,6 @@ cdef class VectorCore:
         self.ante, self.small, self.big, self.bb_ante = ante, small, big, big_blind_ante
         self.single_blind = small == 0
         self.seven = not omaha_rule and not hi_lo and hole_cards == 2
-        if self.seven:
-            build_seven()
         self.stack, self.scale = stack, 1.0 / big
         self.nf = nf
         for k in range(self.nf):
@@ -791,7 +700,7 @@ cdef class VectorCore:
             raise ArrayError(f"table must be 0..{self.m - 1}, got {t}")
         s = &self.states[t]
         n = self.n
-        return {"street": s.street, "to_act": s.to_act, "pot": s.pot,
+        return {"street": SHOWDOWN_NAME if s.street == SHOWDOWN else s.street, "to_act": s.to_act, "pot": s.pot,
                 "stacks": [s.stacks[k] for k in range(n)],
                 "bets": [s.bets[k] for k in range(n)],
                 "contrib": [s.contrib[k] for k in range(n)],

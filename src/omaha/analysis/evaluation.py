@@ -12,15 +12,19 @@ from __future__ import annotations
 
 from omaha.cards import DECK, Card, CardsLike
 from omahacore.batch import (
+    evaluate_best_batch,
+    evaluate_best_low_batch,
     evaluate_five_batch,
     evaluate_high_batch,
     evaluate_hilo_batch,
     evaluate_low_batch,
+    evaluate_razz_batch,
 )
 from omahacore.errors import OmahaTypeError
 from omahacore.evaluator import (
     HIGH_STRENGTHS,
     LOW_STRENGTHS,
+    RAZZ_STRENGTHS,
     evaluate_best,
     evaluate_best_low,
     evaluate_five,
@@ -28,8 +32,10 @@ from omahacore.evaluator import (
     evaluate_high,
     evaluate_hilo,
     evaluate_low,
+    evaluate_razz,
     high_key,
     low_ranks,
+    razz_ranks,
 )
 from omahacore.evaluator import best_hand as _best_hand
 
@@ -37,12 +43,15 @@ __all__ = [
     "CATEGORIES",
     "HIGH_STRENGTHS",
     "LOW_STRENGTHS",
+    "RAZZ_STRENGTHS",
     "best_hand",
     "category",
     "describe",
     "describe_low",
     "evaluate_best",
+    "evaluate_best_batch",
     "evaluate_best_low",
+    "evaluate_best_low_batch",
     "evaluate_five",
     "evaluate_five_batch",
     "evaluate_five_low",
@@ -52,7 +61,10 @@ __all__ = [
     "evaluate_hilo_batch",
     "evaluate_low",
     "evaluate_low_batch",
+    "evaluate_razz",
+    "evaluate_razz_batch",
     "explain",
+    "razz_ranks",
 ]
 
 #: High-hand categories, worst (0) to best (8), as rule C4 lists them in reverse.

@@ -46,7 +46,8 @@ def add_parser(commands: Any) -> None:
             "are: every stack starts every hand at the starting stack (winnings are banked, "
             "losses covered) and the button moves one seat each hand."
         ),
-        epilog="example: omaha play --variant plo8 --players 6 --hands 10000 --phh hands.phhs",
+        epilog="example: omaha play --variant plo8 --players 6 --hands 10000 --phh hands.phhs; "
+        "stud: omaha play --variant FR --players 6 --bots random --json",
     )
     add_variant(sub, default="PO")
     sub.add_argument(
@@ -72,6 +73,16 @@ def add_parser(commands: Any) -> None:
     )
     sub.add_argument(
         "--ante", type=non_negative, default=0, help="ante each player posts (default 0)"
+    )
+    sub.add_argument(
+        "--bring-in", type=non_negative, default=None,
+        help="stud games: the bring-in (default half the small bet, rule E3)"
+    )
+    sub.add_argument(
+        "--rotation", default=None, metavar="SPEC",
+        help="a mixed game (rule E8) instead of --variant: HORSE, HOSE, HORS, SHOE, HA or a "
+        "comma-separated list of games, then :N hands each or :orbit (default: none; "
+        "orbit when a rotation names no length)"
     )
     sub.add_argument(
         "--seed", type=int, default=None,
@@ -138,12 +149,20 @@ def run(args: argparse.Namespace) -> int:
     import time
 
     from omaha.cli.progress import progress_bar
+    from omaha.config import parse_variant
     from omaha.errors import OmahaError
     from omaha.game.bots import play_session
     from omaha.game.userbots import load_bot
     from omaha.phh import variant_for_name
     from omaha.phh.export import PhhWriter
 
+    if args.rotation is not None:
+        return _run_rotation(args)
+    try:
+        if parse_variant(args.variant).variant.is_stud:
+            return _run_stud(args)
+    except OmahaError:
+        pass   # an unknown name: game_config words the error
     try:
         config = game_config(args.variant, blinds=args.blinds, stakes=args.stakes, ante=args.ante)
         game = variant_for_name(args.variant)   # its PHH code, for --phh and the summary
@@ -213,6 +232,114 @@ def run(args: argparse.Namespace) -> int:
         plot_session(result, config.big_blind, args.plot,
                      title=f"{config.variant.name}, {result.hands} hands")
     _print_summary(args, game.code, config, result, seconds)
+    return EXIT_OK
+
+
+def _run_stud(args: argparse.Namespace) -> int:
+    """A stud session (E1-E7) of the built-in stud bots: the stakes are the small and big bets
+    (default 2/4), ``--ante`` and ``--bring-in`` (default half the small bet) the forced bets;
+    the summary gives hands/s and each seat's net chips and big bets per 100 hands."""
+    import time
+
+    from omaha.errors import OmahaError
+    from omaha.game.stud import STUD_CODES, StudConfig
+    from omaha.game.studplay import play_stud_session
+
+    unsupported = [flag for flag, value in (("--blinds", args.blinds), ("--phh", args.phh),
+                                            ("--ray", args.ray), ("--plot", args.plot))
+                   if value is not None] + (["--duplicate"] if args.duplicate else [])
+    if unsupported:
+        return fail("play", f"{', '.join(unsupported)}: not available for stud games yet")
+    small, big = args.stakes if args.stakes is not None else (2, 4)
+    bring_in = args.bring_in if args.bring_in is not None else small // 2
+    kinds = [kind.strip() for kind in args.bots.split(",")]
+    bots = [kinds[i % len(kinds)] for i in range(args.players)]
+    try:
+        config = StudConfig(variant=args.variant, ante=args.ante, bring_in=bring_in,
+                            small_bet=small, big_bet=big)
+        if args.players > config.variant.max_players:
+            return fail("play", f"{config.variant.name} seats at most "
+                        f"{config.variant.max_players} players (rule E1)")
+        stack = int(args.stack) if args.stack is not None else 100 * config.big_bet
+        started = time.perf_counter()
+        result = play_stud_session(config, bots, hands=args.hands, stack=stack, seed=args.seed)
+        seconds = time.perf_counter() - started
+    except OmahaError as exc:
+        return fail("play", exc)
+    rate = result.hands / seconds if seconds > 0 else float("inf")
+    code = STUD_CODES[config.variant]
+    seats = [{"seat": i + 1, "bot": bot, "net": net,
+              "big_bets_per_100": round(100 * net / (result.hands * config.big_bet), 2)}
+             for i, (bot, net) in enumerate(zip(result.bots, result.nets))]
+    if args.json:
+        print(json.dumps({"variant": code, "hands": result.hands, "stack": stack,
+                          "ante": config.ante, "bring_in": config.bring_in,
+                          "small_bet": config.small_bet, "big_bet": config.big_bet,
+                          "seconds": round(seconds, 3), "hands_per_second": round(rate, 1),
+                          "seats": seats}))
+        return EXIT_OK
+    print(f"{result.hands} hands of {config.variant.name} (fixed limit, {code}) in "
+          f"{seconds:.2f} s: {rate:,.0f} hands/s")
+    print(f"{'seat':>4}  {'bot':<9} {'net chips':>10} {'BB/100':>9}")
+    for row in seats:
+        print(f"{row['seat']:>4}  {row['bot']:<9} {row['net']:>+10} "
+              f"{row['big_bets_per_100']:>+9.2f}")
+    print(f"every stack started every hand at {stack} (winnings banked); BB: the big bet")
+    return EXIT_OK
+
+
+def _run_rotation(args: argparse.Namespace) -> int:
+    """A mixed-game session (E8): every game fixed limit at ``--stakes`` (default 2/4), the
+    flop games with the blinds the bets imply, the stud games with ``--ante`` and
+    ``--bring-in``; the summary gives hands/s, the hands of each game and each seat's net."""
+    import time
+
+    from omaha.errors import OmahaError
+    from omaha.game.rotation import Rotation, play_rotation
+    from omaha.game.studplay import STUD_BOTS
+    from omaha.game.userbots import load_bot
+
+    unsupported = [flag for flag, value in (("--blinds", args.blinds), ("--phh", args.phh),
+                                            ("--ray", args.ray), ("--plot", args.plot))
+                   if value is not None] + (["--duplicate"] if args.duplicate else [])
+    if unsupported:
+        return fail("play", f"{', '.join(unsupported)}: not available with --rotation yet")
+    small, big = args.stakes if args.stakes is not None else (2, 4)
+    bring_in = args.bring_in if args.bring_in is not None else small // 2
+    kinds = [kind.strip() for kind in args.bots.split(",")]
+    names = [kinds[i % len(kinds)] for i in range(args.players)]
+    stack = int(args.stack) if args.stack is not None else 100 * big
+    try:
+        rotation = Rotation.parse(args.rotation)
+        if any(name not in STUD_BOTS for name in names):
+            raise OmahaError(f"E8: a rotation plays the built-in bots ({', '.join(STUD_BOTS)})")
+        if args.players > 8:
+            raise OmahaError("E8: a rotation with stud games seats at most 8 players (rule E1)")
+        started = time.perf_counter()
+        result = play_rotation(rotation, [load_bot(name) for name in names], names,
+                               hands=args.hands, small_bet=small, big_bet=big, ante=args.ante,
+                               bring_in=bring_in, stack=stack, seed=args.seed)
+        seconds = time.perf_counter() - started
+    except OmahaError as exc:
+        return fail("play", exc)
+    rate = result.hands / seconds if seconds > 0 else float("inf")
+    seats = [{"seat": i + 1, "bot": bot, "net": net,
+              "big_bets_per_100": round(100 * net / (result.hands * big), 2)}
+             for i, (bot, net) in enumerate(zip(names, result.nets))]
+    if args.json:
+        print(json.dumps({"rotation": args.rotation, "hands": result.hands,
+                          "per_game": result.per_game, "stack": stack,
+                          "seconds": round(seconds, 3), "hands_per_second": round(rate, 1),
+                          "seats": seats}))
+        return EXIT_OK
+    games = ", ".join(f"{code} {count}" for code, count in result.per_game.items())
+    print(f"{result.hands} hands of {args.rotation} ({games}) in {seconds:.2f} s: "
+          f"{rate:,.0f} hands/s")
+    print(f"{'seat':>4}  {'bot':<9} {'net chips':>10} {'BB/100':>9}")
+    for row in seats:
+        print(f"{row['seat']:>4}  {row['bot']:<9} {row['net']:>+10} "
+              f"{row['big_bets_per_100']:>+9.2f}")
+    print(f"every stack started every hand at {stack} (winnings banked); BB: the big bet")
     return EXIT_OK
 
 

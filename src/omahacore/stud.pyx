@@ -1,0 +1,366 @@
+# cython: freethreading_compatible=True
+"""The stud hand engine (issue 26): seven-card stud, stud hi/lo, razz and five-card stud
+(E1-E7) on the same compiled transitions as the flop games.
+
+:class:`StudCore` holds one hand's ``Rules`` and ``State`` (``transitions.pxd``). Every
+betting rule is the flop games' (``apply_call``, ``apply_raise``, ``legal_for`` and their
+checks in :mod:`omahacore.transitions`); stud adds only its own rules beside them there: the
+deal of each street with the deck running short (E2), the bring-in and its completion (E3),
+the order of action from the up cards (E4) and the open-pair option (E5). The award is the
+pots kernel's (P1-S4, E7).
+
+Players are indices 0..n-1 clockwise; the dealer position (default the last player) orders
+the deal and the odd chips. ``deck`` is the 52 cards in the order they come off the deck,
+burns included: a seeded shuffle, or, for replay, the order another program dealt them.
+
+>>> from omahacore.cards import parse_cards
+>>> top = parse_cards("2c3c" "5c6c" "4cAs")   # two down cards each, then one up each
+>>> deck = bytes(top) + bytes(c for c in range(52) if c not in top)
+>>> hand = StudCore(GAME_HIGH, [100, 100], deck, ante=1, bring_in=2, small_bet=5, big_bet=10)
+>>> hand.up_cards(0) == (top[4],), hand.to_act, hand.bring_in_seat   # the 4c brings in
+(True, 0, 0)
+"""
+
+cimport cython
+from libc.stdint cimport INT64_MAX, int64_t, uint8_t, uint64_t
+from libc.string cimport memset
+
+from omahacore._input cimport exact_int, shown
+from omahacore._types cimport card_t, chips_t, strength_t
+from omahacore.pots cimport POT_OK, PotRecord, settle_kernel
+from omahacore.transitions cimport (
+    ACTIVE, FOLDED, MAX_PLAYERS, NO_CARD, OK, SHOWDOWN, STUD_CARDS, STUD_FIVE, STUD_HIGH,
+    STUD_HILO, STUD_RAZZ, TO_AWARD, TO_SHOWDOWN, Legal, Outcome, Posted, Reason, Refusal, Rules,
+    State,
+    apply_call, apply_check, apply_fold, apply_raise, call_reason, check_reason, fold_reason,
+    legal_for, odd_chip_order, open_stud, post_forced, raise_reason, stud_up, strengths,
+    turn_reason)
+
+from omahacore.actions import LegalActions
+from omahacore.errors import OmahaError, TableError
+from omahacore.refusals import refused
+
+
+GAME_HIGH, GAME_HILO, GAME_RAZZ, GAME_FIVE = STUD_HIGH, STUD_HILO, STUD_RAZZ, STUD_FIVE
+MAX_STUD_PLAYERS = 8    # E1
+MAX_AMOUNT = 10 ** 15   # every amount at entry, so the stacks' total fits int64
+cdef object NEW_TUPLE = tuple.__new__
+
+
+cdef chips_t amount(object value, str name, chips_t low) except -1:
+    """An exact int amount in [low, MAX_AMOUNT], or a typed error naming the field."""
+    cdef object v = value if type(value) is int else exact_int(value)
+    if v is None:
+        raise TypeError(f"{name} must be an int, got {shown(value)}")
+    if not low <= v <= MAX_AMOUNT:
+        raise OmahaError(f"{name} must be {low}..{MAX_AMOUNT}, got {shown(v)}")
+    return v
+
+
+cdef bint full_deck(bytes deck):
+    """Whether ``deck`` holds each of the 52 cards once."""
+    cdef const unsigned char* p = deck
+    cdef uint64_t seen = 0
+    cdef int k
+    if len(deck) != 52:
+        return False
+    for k in range(52):
+        if p[k] > 51 or seen & ((<uint64_t>1) << p[k]):
+            return False
+        seen |= (<uint64_t>1) << p[k]
+    return True
+
+
+cdef class StudCore:
+    """One stud hand: antes and the third-street deal on creation, then the actions.
+
+    ``game`` is one of ``GAME_HIGH``, ``GAME_HILO``, ``GAME_RAZZ``, ``GAME_FIVE``. The
+    caller (:mod:`omaha.game.stud`) checks the structure; this class checks only what keeps the C
+    state in bounds.
+    """
+
+    cdef Rules rules
+    cdef State state
+    cdef bytes _deck
+    cdef list _log
+    cdef tuple _final
+    cdef tuple _strengths
+
+    def __init__(self, int game, stacks, bytes deck, *, ante, bring_in, small_bet, big_bet,
+                 dealer=None, max_raises=4):
+        cdef Posted posted[2 * MAX_PLAYERS + 2]
+        cdef int n, k, count
+        cdef chips_t total = 0, v
+        cdef tuple stack_tuple = tuple(stacks)
+        n = len(stack_tuple)
+        if not STUD_HIGH <= game <= STUD_FIVE:
+            raise OmahaError(f"game must be 1..4 (GAME_HIGH..GAME_FIVE), got {game}")
+        if not 2 <= n <= MAX_STUD_PLAYERS:
+            raise OmahaError(f"E1: stud is for 2 to {MAX_STUD_PLAYERS} players, got {n}")
+        if not full_deck(deck):
+            raise OmahaError("deck must be the 52 distinct cards 0..51 in dealing order")
+        dealer_index = n - 1 if dealer is None else exact_int(dealer)
+        if dealer_index is None or not 0 <= dealer_index < n:
+            raise OmahaError(f"dealer must be a player 0..{n - 1}, got {shown(dealer)}")
+        cap = exact_int(max_raises) if max_raises is not None else -1
+        if cap is None or not -1 <= cap <= 1000:
+            raise OmahaError(f"max_raises must be an int 1..1000 or None, got {shown(max_raises)}")
+        c_ante = amount(ante, "ante", 0)
+        c_bring = amount(bring_in, "bring_in", 0)
+        c_small = amount(small_bet, "small_bet", 1)
+        c_big = amount(big_bet, "big_bet", 1)
+        with cython.critical_section(self):
+            memset(&self.rules, 0, sizeof(Rules))
+            memset(&self.state, 0, sizeof(State))
+            self._deck = deck
+            self._log = []
+            self._final = None
+            self._strengths = None
+            r = &self.rules
+            s = &self.state
+            r.n = n
+            r.button = dealer_index
+            r.sb = (dealer_index + 1) % n      # the antes go round from the dealer's left
+            r.bb = r.sb
+            r.limit = True
+            r.stud = game
+            r.hi_lo = game == STUD_HILO
+            r.max_raises = cap
+            r.bring_in = c_bring
+            r.last_street = 3 if game == STUD_FIVE else 4
+            r.deck = self._deck
+            for k in range(5):                 # E5: small bets, then big from fifth street
+                r.units[k] = c_small if k < 2 else c_big
+            for k in range(n):
+                v = amount(stack_tuple[k], "stack", 1)
+                if v > INT64_MAX - total:
+                    raise OmahaError("the stacks' total must fit in 64 bits")
+                total += v
+                s.stacks[k] = v
+                s.status[k] = ACTIVE
+            s.live = s.active = n
+            s.to_act = -1
+            count = post_forced(r, s, c_ante, 0, 0, 0, NULL, 0, posted)
+            for k in range(count):
+                self._log.append(("ante", posted[k].player, posted[k].amount))
+            self._after(open_stud(r, s))
+
+    # --- reading the hand ----------------------------------------------------------------
+
+    @property
+    def players(self):
+        return self.rules.n
+
+    @property
+    def dealer(self):
+        """The dealer position: the deal and the odd chips start on its left (E1, E7)."""
+        return self.rules.button
+
+    @property
+    def street(self):
+        """0 for third street (five-card stud: the first up card) .. the last betting street;
+        -1 once the betting is over."""
+        return -1 if self.state.street >= SHOWDOWN else self.state.street
+
+    @property
+    def to_act(self):
+        """The player to act, else None."""
+        return self.state.to_act if self.state.to_act >= 0 else None
+
+    @property
+    def bring_in_seat(self):
+        """The player who must still bring in (E3), else None."""
+        return self.state.bring_in_seat if self.state.bring_in_seat >= 0 else None
+
+    @property
+    def is_over(self):
+        return self._final is not None
+
+    @property
+    def pot(self):
+        return self.state.pot
+
+    @property
+    def stacks(self):
+        """Each player's chips behind (after the hand: their final stacks)."""
+        if self._final is not None:
+            return list(self._final)
+        return [self.state.stacks[k] for k in range(self.rules.n)]
+
+    @property
+    def bets(self):
+        return [self.state.bets[k] for k in range(self.rules.n)]
+
+    @property
+    def contributions(self):
+        return [self.state.contrib[k] for k in range(self.rules.n)]
+
+    @property
+    def folded(self):
+        return [self.state.status[k] == FOLDED for k in range(self.rules.n)]
+
+    @property
+    def strengths(self):
+        """``(high, low)`` strengths at the showdown (razz: its low is the high list, E6)."""
+        return self._strengths
+
+    @property
+    def log(self):
+        """The actions so far: ``(kind, player, amount)`` tuples."""
+        return list(self._log)
+
+    @property
+    def community(self):
+        """The shared last card when the deck ran short (E2), else None."""
+        return None if self.state.community == NO_CARD else self.state.community
+
+    def cards(self, int i):
+        """Player ``i``'s cards in the order dealt, as ``(card, face_up)`` pairs (E2)."""
+        if not 0 <= i < self.rules.n:
+            raise TableError("E1", f"no player {i}")
+        return [(self.state.cards[i * STUD_CARDS + k], bool(stud_up(&self.rules, k)))
+                for k in range(self.state.ncards[i])]
+
+    def up_cards(self, int i):
+        """What everyone sees of player ``i`` (E2)."""
+        return tuple(c for c, up in self.cards(i) if up)
+
+    def down_cards(self, int i):
+        """What only player ``i`` sees (E2)."""
+        return tuple(c for c, up in self.cards(i) if not up)
+
+    def legal_actions(self):
+        """What the player to act may do (B2-B8, E3, E5)."""
+        cdef Legal legal
+        cdef int i = self.state.to_act
+        if i < 0:
+            raise refused(Reason.HAND_OVER)
+        legal_for(&self.rules, &self.state, i, &legal)
+        if legal.can_raise:   # tuple.__new__: no keyword handling, bots ask before every action
+            return NEW_TUPLE(LegalActions, (i, i != self.state.bring_in_seat, legal.can_check,
+                                            legal.call, legal.low, legal.high, False, False))
+        return NEW_TUPLE(LegalActions, (i, i != self.state.bring_in_seat, legal.can_check,
+                                        legal.call, None, None, False, False))
+
+    # --- actions -------------------------------------------------------------------------
+
+    cdef int _turn(self, object player) except -1:
+        cdef int i = -1
+        cdef Reason reason
+        if player is not None:
+            number = exact_int(player)
+            if number is None:
+                raise TableError("E1", f"player must be an int or None, got {shown(player)}")
+            i = number if 0 <= number < self.rules.n else -2
+        reason = turn_reason(&self.state, i)
+        if reason != OK:
+            raise refused(reason, seat=shown(player), turn=self.to_act)
+        return self.state.to_act
+
+    cdef object _refused(self, Refusal* f, object to):
+        return refused(f.reason, seat=f.player, to=shown(to), owed=f.owed, stack=f.stack,
+                       low=f.low, high=f.high, cap=f.cap,
+                       word="raise" if self.state.current_bet else "bet")
+
+    def fold(self, *, player=None):
+        """Fold (B2); the bring-in may not (E3)."""
+        cdef Refusal refusal
+        with cython.critical_section(self):
+            i = self._turn(player)
+            if fold_reason(&self.state, i, &refusal) != OK:
+                raise self._refused(&refusal, None)
+            self._log.append(("fold", i, 0))
+            self._after(apply_fold(&self.rules, &self.state, i))
+
+    def check_or_call(self, *, player=None):
+        """Check when nothing is owed, else call (the bring-in's call posts it, E3)."""
+        with cython.critical_section(self):
+            i = self._turn(player)
+            s = &self.state
+            if s.current_bet > s.bets[i]:
+                owed = min(s.current_bet - s.bets[i], s.stacks[i])
+                self._log.append(("bring_in" if i == s.bring_in_seat else "call", i, owed))
+                self._after(apply_call(&self.rules, s, i))
+            else:
+                self._log.append(("check", i, 0))
+                self._after(apply_check(&self.rules, s, i))
+
+    def check(self, *, player=None):
+        """Check: only when nothing is owed (B2)."""
+        cdef Refusal refusal
+        with cython.critical_section(self):
+            i = self._turn(player)
+            if check_reason(&self.state, i, &refusal) != OK:
+                raise self._refused(&refusal, None)
+            self._log.append(("check", i, 0))
+            self._after(apply_check(&self.rules, &self.state, i))
+
+    def call(self, *, player=None):
+        """Call what is owed (B2, B8); the bring-in's call posts the bring-in (E3)."""
+        cdef Refusal refusal
+        with cython.critical_section(self):
+            i = self._turn(player)
+            if call_reason(&self.state, i, &refusal) != OK:
+                raise self._refused(&refusal, None)
+        self.check_or_call(player=player)
+
+    def post_bring_in(self, *, player=None):
+        """The bring-in posts it (E3): the bring-in seat's call."""
+        with cython.critical_section(self):
+            i = self._turn(player)
+            if i != self.state.bring_in_seat:
+                raise refused(Reason.CALL_OWES_NOTHING, seat=i)
+        self.check_or_call(player=player)
+
+    def bet_or_raise(self, to, *, player=None):
+        """Complete, bet or raise to a total of ``to`` this street (B3, E3, E5)."""
+        cdef Refusal refusal
+        cdef chips_t total
+        with cython.critical_section(self):
+            i = self._turn(player)
+            value = exact_int(to)
+            if value is None:
+                raise refused(Reason.NOT_AN_AMOUNT, to=shown(to))
+            if not -INT64_MAX <= value <= INT64_MAX:
+                raise refused(Reason.BEYOND_ANY_STACK, to=shown(to))
+            total = value
+            if raise_reason(&self.rules, &self.state, i, total, &refusal) != OK:
+                raise self._refused(&refusal, to)
+            self._log.append(("raise", i, total))
+            self._after(apply_raise(&self.rules, &self.state, i, total))
+
+    # --- the end -------------------------------------------------------------------------
+
+    cdef int _after(self, Outcome outcome) except -1:
+        """The award once the betting is over: at a showdown every live hand's strengths
+        (E6), then the pots (P1-S4, E7) from the dealer's left."""
+        cdef strength_t high[MAX_PLAYERS]
+        cdef strength_t low[MAX_PLAYERS]
+        cdef uint8_t folded[MAX_PLAYERS]
+        cdef int64_t order[MAX_PLAYERS]
+        cdef chips_t payouts[MAX_PLAYERS]
+        cdef chips_t returned[MAX_PLAYERS]
+        cdef PotRecord pots[MAX_PLAYERS + 1]
+        cdef int k, npots = 0, status
+        cdef Py_ssize_t where = -1
+        r = &self.rules
+        s = &self.state
+        if outcome != TO_SHOWDOWN and outcome != TO_AWARD:
+            return 0
+        if outcome == TO_SHOWDOWN:
+            strengths(r, s, NULL, high, low)
+            self._strengths = (tuple([high[k] for k in range(r.n)]),
+                               tuple([low[k] for k in range(r.n)]) if r.hi_lo else None)
+        else:
+            for k in range(r.n):
+                high[k] = low[k] = 0
+        for k in range(r.n):
+            folded[k] = s.status[k] == FOLDED
+        odd_chip_order(r, order)
+        status = settle_kernel(r.n, s.contrib, folded, high, low if r.hi_lo else NULL, order,
+                               0, s.dead, payouts, returned, pots, &npots, &where)
+        if status != POT_OK:
+            raise RuntimeError(f"the pots could not be settled (status {status})")
+        self._final = tuple([s.stacks[k] + payouts[k] for k in range(r.n)])
+        s.to_act = -1
+        return 0
