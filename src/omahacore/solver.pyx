@@ -1,0 +1,740 @@
+# cython: freethreading_compatible=True
+"""Discounted CFR over a two-player, constant-sum game tree, compiled (issue 29).
+
+The game: chance deals each player one *hand* (a set of 1 to 4 cards out of 52) from their
+range, with probability proportional to the product of the two hands' weights, over the pairs
+of hands that share no card. Then both players walk a public betting tree whose leaves are a
+fold (the other player takes the pot) or a showdown (hand strengths decide; for hi/lo the pot
+is split between the best high and the best 8-or-better low).
+
+Values are chips won from the final pot less the chips put in since the spot began, so the
+two players' values always add up to ``pot`` (the chips in the middle before the spot).
+
+A one-card game: player 0 may fold (node 1) or show down (node 2) a card of three, the
+higher card winning a pot of 2. Folding gives the pot away, so showing down is best:
+
+>>> g = Game(2, [0, 1, 2], [0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 0, 0], [0, 0, 0], 1,
+...          bytes([0, 1, 2]), bytes([0, 1, 2]), [1, 1, 1], [1, 1, 1], [0, 1, 2], [0, 1, 2])
+>>> g.run(50)
+>>> [round(v, 2) for v in g.values()], round(g.exploitability(), 2)
+([1.0, 1.0], 0.0)
+
+The arrays describe the tree node by node (node 0 is the root; the children of a node are
+``counts[n]`` consecutive nodes starting at ``firsts[n] > n``): ``kinds`` (0 a decision of
+``players[n]``, 1 a fold by ``players[n]``, 2 a showdown) and the chips each player has put
+in since the spot began (``commits0``, ``commits1``). Hands are bytes, ``cards`` card indices
+each (0..51); strengths are ints where larger wins and equal ties (``lows`` 0 = no low).
+
+How it is fast: regrets and strategy sums are flat float32 arrays, one row per action and one
+column per hand, and the whole range walks the tree at once. At a leaf the opponent's reach is
+folded into sums per card, per two, three and four cards, so the mass of the opponent's hands
+that share no card with a hand is the total less an inclusion-exclusion over the hand's
+subsets; at a showdown both ranges are swept once in order of strength. A leaf costs time
+linear in the two range sizes.
+"""
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_CheckExact, PyBytes_GET_SIZE
+from cpython.float cimport PyFloat_AsDouble, PyFloat_Check
+from libc.math cimport isfinite, pow
+from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.stdlib cimport calloc, free, malloc, qsort
+from libc.string cimport memset
+
+from omahacore._input cimport exact_int, shown
+from omahacore.errors import SolverError, SolverTypeError
+
+__all__ = ["DECISION", "FOLD", "MAX_ACTIONS", "MAX_CARDS", "MAX_HANDS", "MAX_NODES",
+           "SHOWDOWN", "Game"]
+
+DECISION = 0
+FOLD = 1
+SHOWDOWN = 2
+MAX_ACTIONS = 16
+MAX_CARDS = 4          # cards in a hand: the subset sums index up to four-card sets
+MAX_HANDS = 270_725    # C(52, 4): every four-card hand
+MAX_NODES = 1_000_000
+MAX_CHIPS = 2 ** 53    # commits and the pot stay exact in a double
+
+cdef enum:
+    K_DECISION = 0
+    K_FOLD = 1
+    K_SHOWDOWN = 2
+    C_MAX_ACTIONS = 16
+    C_MAX_CARDS = 4
+    N_SUBSETS = 52 + 1326 + 22100 + 270725   # card sets of 1..4 cards, one slot each
+
+cdef int64_t BINOM[53][5]       # BINOM[n][k] = C(n, k), built at import
+cdef int64_t OFFSET[5]          # first slot of the sets of k cards
+
+
+cdef void _build_tables() noexcept nogil:
+    cdef int n, k
+    for n in range(53):
+        BINOM[n][0] = 1
+        for k in range(1, 5):
+            BINOM[n][k] = 0 if n == 0 else BINOM[n - 1][k - 1] + BINOM[n - 1][k]
+    OFFSET[0] = 0
+    OFFSET[1] = 0
+    for k in range(2, 5):
+        OFFSET[k] = OFFSET[k - 1] + BINOM[52][k - 1]
+
+_build_tables()
+
+
+cdef struct Side:
+    int n                 # hands
+    int nsub              # subsets per hand: 2**cards - 1
+    double* weight        # range weight of each hand (the root reach)
+    int32_t* subset       # n x nsub slots of the hand's card sets
+    int32_t* high
+    int32_t* low
+    int32_t* by_high      # hand indices in increasing high strength
+    int32_t* by_low       # hand indices in increasing low strength
+
+
+cdef struct KeyIndex:
+    int32_t key
+    int32_t index
+
+
+cdef int _compare_key(const void* a, const void* b) noexcept nogil:
+    cdef const KeyIndex* x = <const KeyIndex*>a
+    cdef const KeyIndex* y = <const KeyIndex*>b
+    if x.key != y.key:
+        return -1 if x.key < y.key else 1
+    return (x.index > y.index) - (x.index < y.index)
+
+
+cdef int _sort_by(const int32_t* key, int n, int32_t* out) noexcept nogil:
+    cdef KeyIndex* tmp = <KeyIndex*>malloc(n * sizeof(KeyIndex))
+    cdef int i
+    if tmp == NULL:
+        return -1
+    for i in range(n):
+        tmp[i].key = key[i]
+        tmp[i].index = i
+    qsort(tmp, n, sizeof(KeyIndex), _compare_key)
+    for i in range(n):
+        out[i] = tmp[i].index
+    free(tmp)
+    return 0
+
+
+cdef void _fill_subsets(const uint8_t* cards, int k, int32_t* out) noexcept nogil:
+    """The slot of every non-empty subset of ``k`` ascending cards, in bitmask order."""
+    cdef int mask, i, size
+    cdef int64_t slot
+    for mask in range(1, 1 << k):
+        size = 0
+        slot = 0
+        for i in range(k):
+            if mask & (1 << i):
+                size += 1
+                slot += BINOM[cards[i]][size]
+        out[mask - 1] = <int32_t>(OFFSET[size] + slot)
+
+
+cdef inline double _sign(int mask) noexcept nogil:
+    # inclusion-exclusion: sets of an odd number of cards count, even ones are taken back
+    cdef int bits = 0
+    while mask:
+        bits += mask & 1
+        mask >>= 1
+    return 1.0 if bits & 1 else -1.0
+
+
+# ---------------------------------------------------------------- the leaf kernels
+
+cdef inline void _add(double* acc, const Side* s, int j, double x) noexcept nogil:
+    cdef const int32_t* sub = &s.subset[<int64_t>j * s.nsub]
+    cdef int q
+    for q in range(s.nsub):
+        acc[sub[q]] += x
+
+
+cdef inline double _clash(const double* acc, const Side* s, int i,
+                          const double* signs) noexcept nogil:
+    """The opponent mass in ``acc`` on hands that share at least one card with hand ``i``."""
+    cdef const int32_t* sub = &s.subset[<int64_t>i * s.nsub]
+    cdef double x = 0.0
+    cdef int q
+    for q in range(s.nsub):
+        x += signs[q] * acc[sub[q]]
+    return x
+
+
+cdef void _clear(double* acc, const Side* s, const double* m) noexcept nogil:
+    """Zero the slots the hands of positive mass touched (``acc`` is zero between leaves)."""
+    cdef const int32_t* sub
+    cdef int j, q
+    for j in range(s.n):
+        if m[j] != 0.0:
+            sub = &s.subset[<int64_t>j * s.nsub]
+            for q in range(s.nsub):
+                acc[sub[q]] = 0.0
+
+
+cdef void _compatible(const Side* me, const Side* op, const double* m, double* acc,
+                      const double* signs, double* out) noexcept nogil:
+    """out[i] = mass of the opponent's hands that share no card with my hand i."""
+    cdef int i, j
+    cdef double total = 0.0
+    for j in range(op.n):
+        if m[j] != 0.0:
+            total += m[j]
+            _add(acc, op, j, m[j])
+    for i in range(me.n):
+        out[i] = total - _clash(acc, me, i, signs)
+    _clear(acc, op, m)
+
+
+cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint low_only,
+                 double* acc, const double* signs, double* out) noexcept nogil:
+    """out[i] = the compatible opponent mass beaten by hand i plus half the mass it ties
+    (by high, or by low with no low the weakest), over opponents with a low if ``low_only``."""
+    cdef const int32_t* mine = me.by_low if low else me.by_high
+    cdef const int32_t* theirs = op.by_low if low else op.by_high
+    cdef const int32_t* my_key = me.low if low else me.high
+    cdef const int32_t* op_key = op.low if low else op.high
+    cdef int strict, a, b, i, j
+    cdef double total, x
+    for strict in range(1, -1, -1):     # strictly beaten first, then beaten or tied
+        total = 0.0
+        b = 0
+        for a in range(me.n):
+            i = mine[a]
+            while b < op.n and (op_key[theirs[b]] < my_key[i] or
+                                (not strict and op_key[theirs[b]] == my_key[i])):
+                j = theirs[b]
+                b += 1
+                x = m[j]
+                if x != 0.0 and (not low_only or op.low[j] > 0):
+                    total += x
+                    _add(acc, op, j, x)
+            x = 0.5 * (total - _clash(acc, me, i, signs))
+            if strict:
+                out[i] = x
+            else:
+                out[i] += x
+        _clear(acc, op, m)
+
+
+# ---------------------------------------------------------------- the game
+
+cdef enum Mode:
+    TRAIN = 0          # one DCFR iteration for the traverser
+    BEST = 1           # the traverser's best response to the other's average strategy
+    AVERAGE = 2        # both play their average strategies
+
+
+cdef class Game:
+    """A two-player game tree over two ranges, solved by discounted CFR (see the module)."""
+
+    cdef int n_nodes, depth, cards, widest, actions
+    cdef bint hilo
+    cdef double pot, total_weight
+    cdef int32_t* kind
+    cdef int32_t* player
+    cdef int32_t* first
+    cdef int32_t* count
+    cdef int32_t* level
+    cdef double* commit0
+    cdef double* commit1
+    cdef int64_t* offset          # first entry of a decision node's rows; -1 for leaves
+    cdef int64_t entries
+    cdef float* regret
+    cdef float* average
+    cdef Side side[2]
+    cdef double* acc
+    cdef double* scratch          # per depth: actions + 2 rows of `widest` doubles
+    cdef double* temp             # three rows of `widest` doubles for the leaves
+    cdef double signs[15]
+    cdef int64_t done
+    cdef double pos_discount, neg_discount, sum_discount
+
+    def __cinit__(self):
+        self.kind = self.player = self.first = self.count = self.level = NULL
+        self.actions = 0
+        self.commit0 = self.commit1 = NULL
+        self.offset = NULL
+        self.regret = self.average = NULL
+        self.acc = self.scratch = self.temp = NULL
+        memset(self.side, 0, sizeof(self.side))
+
+    def __dealloc__(self):
+        cdef int p
+        free(self.kind); free(self.player); free(self.first); free(self.count)
+        free(self.level); free(self.commit0); free(self.commit1); free(self.offset)
+        free(self.regret); free(self.average); free(self.acc); free(self.scratch)
+        free(self.temp)
+        for p in range(2):
+            free(self.side[p].weight); free(self.side[p].subset); free(self.side[p].high)
+            free(self.side[p].low); free(self.side[p].by_high); free(self.side[p].by_low)
+
+    def __init__(self, pot, kinds, players, firsts, counts, commits0, commits1, cards,
+                 hands0, hands1, weights0, weights1, highs0, highs1, lows0=None, lows1=None,
+                 max_bytes=None):
+        cdef int n, i, c, p, d
+        cdef int64_t need, limit
+        cdef object hands, weights, highs, lows
+        if self.kind != NULL:
+            raise SolverError("a Game is built once")
+        self.pot = <double>_chips(pot, "pot", True)
+        cards = _small(cards, "cards", -1, 1, C_MAX_CARDS)
+        self.cards = cards
+        self.hilo = lows0 is not None or lows1 is not None
+        if self.hilo and (lows0 is None or lows1 is None):
+            raise SolverError("lows0, lows1: give the low strengths of both ranges or neither")
+        kinds = _snapshot(kinds, "kinds", MAX_NODES)
+        n = len(kinds)
+        players = _snapshot(players, "players", n)
+        firsts = _snapshot(firsts, "firsts", n)
+        counts = _snapshot(counts, "counts", n)
+        commits0 = _snapshot(commits0, "commits0", n)
+        commits1 = _snapshot(commits1, "commits1", n)
+        for name, seq in (("players", players), ("firsts", firsts), ("counts", counts),
+                          ("commits0", commits0), ("commits1", commits1)):
+            if len(seq) != n:
+                raise SolverError(f"{name}: {len(seq)} entries for {n} nodes")
+        sizes = []
+        for p in range(2):
+            hands = (hands0, hands1)[p]
+            if not PyBytes_CheckExact(hands):
+                raise SolverTypeError(f"hands{p} must be bytes, got {type(hands).__name__}")
+            if PyBytes_GET_SIZE(hands) == 0 or PyBytes_GET_SIZE(hands) % cards:
+                raise SolverError(f"hands{p}: {PyBytes_GET_SIZE(hands)} bytes is not a whole, "
+                                  f"non-zero number of {cards}-card hands")
+            if PyBytes_GET_SIZE(hands) // cards > MAX_HANDS:
+                raise SolverError(f"hands{p}: more than MAX_HANDS = {MAX_HANDS:,} hands")
+            sizes.append(PyBytes_GET_SIZE(hands) // cards)
+        self.n_nodes = n
+        self.widest = max(sizes[0], sizes[1])
+        # the tree first (small), so the memory it implies is known before the big arrays
+        self.kind = <int32_t*>calloc(n, sizeof(int32_t))
+        self.player = <int32_t*>calloc(n, sizeof(int32_t))
+        self.first = <int32_t*>calloc(n, sizeof(int32_t))
+        self.count = <int32_t*>calloc(n, sizeof(int32_t))
+        self.level = <int32_t*>calloc(n, sizeof(int32_t))
+        self.commit0 = <double*>calloc(n, sizeof(double))
+        self.commit1 = <double*>calloc(n, sizeof(double))
+        self.offset = <int64_t*>calloc(n, sizeof(int64_t))
+        if (self.kind == NULL or self.player == NULL or self.first == NULL or self.count == NULL
+                or self.level == NULL or self.commit0 == NULL or self.commit1 == NULL
+                or self.offset == NULL):
+            raise MemoryError()
+        self._read_tree(kinds, players, firsts, counts, commits0, commits1, sizes)
+        need = self._bytes_needed(sizes[0], sizes[1])
+        if max_bytes is not None:
+            limit = _chips(max_bytes, "max_bytes", True)
+            if need > limit:
+                raise SolverError(f"max_bytes: the tree needs {need:,} bytes of solver arrays, "
+                                  f"more than the limit of {limit:,}")
+        for p in range(2):
+            self._read_side(p, (hands0, hands1)[p], (weights0, weights1)[p],
+                            (highs0, highs1)[p], (lows0, lows1)[p] if self.hilo else None,
+                            sizes[p])
+        self.regret = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
+        self.average = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
+        self.acc = <double*>calloc(N_SUBSETS, sizeof(double))
+        self.scratch = <double*>malloc((self.depth + 1) * (self.actions + 2)
+                                       * <int64_t>self.widest * sizeof(double))
+        self.temp = <double*>malloc(3 * <int64_t>self.widest * sizeof(double))
+        if (self.regret == NULL or self.average == NULL or self.acc == NULL
+                or self.scratch == NULL or self.temp == NULL):
+            raise MemoryError()
+        for i in range(1 << cards):
+            if i:
+                self.signs[i - 1] = _sign(i)
+        self.done = 0
+        with nogil:
+            _compatible(&self.side[0], &self.side[1], self.side[1].weight, self.acc,
+                        self.signs, self.temp)
+        self.total_weight = 0.0
+        for i in range(self.side[0].n):
+            self.total_weight += self.side[0].weight[i] * self.temp[i]
+        if not self.total_weight > 0.0:
+            raise SolverError("hands0, hands1: every pair of hands with positive weights "
+                              "shares a card; no deal is possible")
+
+    cdef int _read_tree(self, tuple kinds, tuple players, tuple firsts, tuple counts,
+                        tuple commits0, tuple commits1, list sizes) except -1:
+        cdef int n = self.n_nodes, i, c, k, f
+        cdef int64_t entries = 0
+        cdef unsigned char* parent = <unsigned char*>calloc(n, 1)
+        if parent == NULL:
+            raise MemoryError()
+        try:
+            self.depth = 0
+            for i in range(n):
+                k = _small(kinds[i], "kinds", i, 0, 2)
+                c = _small(counts[i], "counts", i, 0, C_MAX_ACTIONS)
+                f = _small(firsts[i], "firsts", i, 0, n)
+                self.kind[i] = k
+                self.count[i] = c
+                self.first[i] = f
+                self.commit0[i] = <double>_chips(commits0[i], f"commits0[{i}]", False)
+                self.commit1[i] = <double>_chips(commits1[i], f"commits1[{i}]", False)
+                self.player[i] = _small(players[i], "players", i, 0, 1) if k != K_SHOWDOWN else 0
+                if k == K_DECISION:
+                    if c < 1:
+                        raise SolverError(f"counts[{i}]: a decision needs at least one action")
+                    if f <= i or f + c > n:
+                        raise SolverError(f"firsts[{i}]: children {f}..{f + c - 1} must come "
+                                          f"after node {i} and inside the tree of {n} nodes")
+                    for k in range(f, f + c):
+                        if parent[k]:
+                            raise SolverError(f"firsts[{i}]: node {k} has two parents")
+                        parent[k] = 1
+                        self.level[k] = self.level[i] + 1
+                        if self.level[k] > self.depth:
+                            self.depth = self.level[k]
+                    self.offset[i] = entries
+                    if c > self.actions:
+                        self.actions = c
+                    entries += <int64_t>c * sizes[self.player[i]]
+                else:
+                    if c != 0:
+                        raise SolverError(f"counts[{i}]: a fold or showdown has no actions")
+                    self.offset[i] = -1
+            for i in range(1, n):
+                if not parent[i]:
+                    raise SolverError(f"firsts: node {i} is not the child of any node")
+            if self.kind[0] != K_DECISION and n > 1:
+                raise SolverError("kinds[0]: the root of a tree of several nodes is a decision")
+            self.entries = entries
+        finally:
+            free(parent)
+        return 0
+
+    cdef int64_t _bytes_needed(self, int n0, int n1):
+        cdef int64_t widest = max(n0, n1)
+        return (2 * self.entries * <int64_t>sizeof(float)
+                + (self.depth + 1) * (self.actions + 2) * widest * <int64_t>sizeof(double)
+                + 3 * widest * <int64_t>sizeof(double) + N_SUBSETS * <int64_t>sizeof(double)
+                + (<int64_t>n0 + n1) * (((1 << self.cards) - 1) * 4 + 8 + 4 * 4))
+
+    cdef int _read_side(self, int p, bytes hands, object weights, object highs, object lows,
+                        int n) except -1:
+        cdef Side* s = &self.side[p]
+        cdef const uint8_t* raw = <const uint8_t*>PyBytes_AS_STRING(hands)
+        cdef uint8_t hand[C_MAX_CARDS]
+        cdef int i, a, b, k = self.cards
+        cdef uint8_t t
+        cdef bint positive = False
+        s.n = n
+        s.nsub = (1 << k) - 1
+        s.weight = <double*>malloc(n * sizeof(double))
+        s.subset = <int32_t*>malloc(<int64_t>n * s.nsub * sizeof(int32_t))
+        s.high = <int32_t*>malloc(n * sizeof(int32_t))
+        s.low = <int32_t*>calloc(n, sizeof(int32_t))
+        s.by_high = <int32_t*>malloc(n * sizeof(int32_t))
+        s.by_low = <int32_t*>malloc(n * sizeof(int32_t))
+        if (s.weight == NULL or s.subset == NULL or s.high == NULL or s.low == NULL
+                or s.by_high == NULL or s.by_low == NULL):
+            raise MemoryError()
+        weights = _snapshot(weights, f"weights{p}", n)
+        highs = _snapshot(highs, f"highs{p}", n)
+        if len(weights) != n or len(highs) != n:
+            raise SolverError(f"weights{p}, highs{p}: one entry per hand ({n}), got "
+                              f"{len(weights)} and {len(highs)}")
+        if lows is not None:
+            lows = _snapshot(lows, f"lows{p}", n)
+            if len(lows) != n:
+                raise SolverError(f"lows{p}: one entry per hand ({n}), got {len(lows)}")
+        for i in range(n):
+            for a in range(k):
+                hand[a] = raw[i * k + a]
+                if hand[a] > 51:
+                    raise SolverError(f"hands{p}: hand {i} has card index {hand[a]}, not 0..51")
+            for a in range(1, k):       # ascending, so each set of cards has one slot
+                b = a
+                while b > 0 and hand[b - 1] > hand[b]:
+                    t = hand[b]; hand[b] = hand[b - 1]; hand[b - 1] = t
+                    b -= 1
+            for a in range(1, k):
+                if hand[a] == hand[a - 1]:
+                    raise SolverError(f"hands{p}: hand {i} repeats card index {hand[a]}")
+            _fill_subsets(hand, k, &s.subset[<int64_t>i * s.nsub])
+            s.weight[i] = _weight(weights[i], f"weights{p}", i)
+            positive = positive or s.weight[i] > 0.0
+            s.high[i] = _small(highs[i], f"highs{p}", i, 0, 2 ** 31 - 1)
+            if lows is not None:
+                s.low[i] = _small(lows[i], f"lows{p}", i, 0, 2 ** 31 - 1)
+        if not positive:
+            raise SolverError(f"weights{p}: no hand has a positive weight")
+        if _sort_by(s.high, n, s.by_high) or _sort_by(s.low, n, s.by_low):
+            raise MemoryError()
+        return 0
+
+    # ------------------------------------------------------------ walking the tree
+
+    cdef void _leaf(self, int node, int p, const double* opp, double* out) noexcept nogil:
+        cdef const Side* me = &self.side[p]
+        cdef const Side* op = &self.side[1 - p]
+        cdef double mine = self.commit0[node] if p == 0 else self.commit1[node]
+        cdef double theirs = self.commit1[node] if p == 0 else self.commit0[node]
+        cdef double* mass = self.temp
+        cdef double* high = self.temp + self.widest
+        cdef double* other = self.temp + 2 * self.widest
+        cdef int i
+        _compatible(me, op, opp, self.acc, self.signs, mass)
+        if self.kind[node] == K_FOLD:
+            if self.player[node] == p:
+                for i in range(me.n):
+                    out[i] = -mine * mass[i]
+            else:
+                for i in range(me.n):
+                    out[i] = (self.pot + theirs) * mass[i]
+            return
+        _sweep(me, op, opp, False, False, self.acc, self.signs, high)
+        if self.hilo:
+            _sweep(me, op, opp, False, True, self.acc, self.signs, other)
+            for i in range(me.n):   # no low of my own: half the high where they have a low
+                if me.low[i] == 0:
+                    high[i] -= 0.5 * other[i]
+            _sweep(me, op, opp, True, False, self.acc, self.signs, other)
+            for i in range(me.n):   # a low of my own: every pot is split high and low
+                if me.low[i] > 0:
+                    high[i] = 0.5 * high[i] + 0.5 * other[i]
+        for i in range(me.n):
+            out[i] = high[i] * (self.pot + mine + theirs) - mine * mass[i]
+
+    cdef void _current(self, int node, int i, int n, double* sigma) noexcept nogil:
+        """Regret matching: the current strategy of hand ``i`` (of ``n``) at ``node``."""
+        cdef int a, c = self.count[node]
+        cdef const float* r = &self.regret[self.offset[node]]
+        cdef double total = 0.0, x
+        for a in range(c):
+            x = r[<int64_t>a * n + i]
+            sigma[a] = x if x > 0.0 else 0.0
+            total += sigma[a]
+        for a in range(c):
+            sigma[a] = sigma[a] / total if total > 0.0 else 1.0 / c
+
+    cdef void _averaged(self, int node, int i, int n, double* sigma) noexcept nogil:
+        cdef int a, c = self.count[node]
+        cdef const float* s = &self.average[self.offset[node]]
+        cdef double total = 0.0
+        for a in range(c):
+            sigma[a] = s[<int64_t>a * n + i]
+            total += sigma[a]
+        for a in range(c):
+            sigma[a] = sigma[a] / total if total > 0.0 else 1.0 / c
+
+    cdef void _walk(self, int node, int p, const double* own, const double* opp, double* out,
+                    Mode mode) noexcept nogil:
+        cdef int c = self.count[node], a, i, q
+        cdef int n_me = self.side[p].n, n_op = self.side[1 - p].n
+        cdef double* block
+        cdef double* values
+        cdef double* reach
+        cdef double sigma[C_MAX_ACTIONS]
+        cdef double v, best, x
+        cdef float* r
+        cdef float* s
+        cdef int64_t row
+        if self.kind[node] != K_DECISION:
+            self._leaf(node, p, opp, out)
+            return
+        block = &self.scratch[<int64_t>self.level[node] * (self.actions + 2) * self.widest]
+        values = block
+        reach = block + <int64_t>self.actions * self.widest
+        q = self.player[node]
+        if q != p:      # the opponent acts: their reach splits over the actions
+            for i in range(n_me):
+                out[i] = 0.0
+            for a in range(c):
+                for i in range(n_op):
+                    if mode == TRAIN:
+                        self._current(node, i, n_op, sigma)
+                    else:
+                        self._averaged(node, i, n_op, sigma)
+                    reach[i] = opp[i] * sigma[a]
+                self._walk(self.first[node] + a, p, own, reach, values, mode)
+                for i in range(n_me):
+                    out[i] += values[i]
+            return
+        for a in range(c):
+            if mode == TRAIN or mode == AVERAGE:
+                for i in range(n_me):
+                    if mode == TRAIN:
+                        self._current(node, i, n_me, sigma)
+                    else:
+                        self._averaged(node, i, n_me, sigma)
+                    reach[i] = own[i] * sigma[a]
+            else:
+                for i in range(n_me):
+                    reach[i] = own[i]
+            self._walk(self.first[node] + a, p, reach, opp, &values[<int64_t>a * self.widest],
+                       mode)
+        for i in range(n_me):
+            if mode == BEST:
+                best = values[i]
+                for a in range(1, c):
+                    x = values[<int64_t>a * self.widest + i]
+                    if x > best:
+                        best = x
+                out[i] = best
+                continue
+            if mode == TRAIN:
+                self._current(node, i, n_me, sigma)
+            else:
+                self._averaged(node, i, n_me, sigma)
+            v = 0.0
+            for a in range(c):
+                v += sigma[a] * values[<int64_t>a * self.widest + i]
+            out[i] = v
+            if mode != TRAIN:
+                continue
+            r = &self.regret[self.offset[node]]
+            s = &self.average[self.offset[node]]
+            for a in range(c):
+                row = <int64_t>a * n_me + i
+                x = r[row]
+                x = x * (self.pos_discount if x > 0.0 else self.neg_discount)
+                r[row] = <float>(x + values[<int64_t>a * self.widest + i] - v)
+                s[row] = <float>(s[row] * self.sum_discount + own[i] * sigma[a])
+
+    cdef double _root(self, int p, Mode mode) noexcept nogil:
+        """Player ``p``'s value at the root, in chips, weighted over the deals."""
+        cdef double* out = <double*>malloc(self.widest * sizeof(double))
+        cdef double total = 0.0
+        cdef int i
+        if out == NULL:
+            return 0.0 / 0.0
+        self._walk(0, p, self.side[p].weight, self.side[1 - p].weight, out, mode)
+        for i in range(self.side[p].n):
+            total += self.side[p].weight[i] * out[i]
+        free(out)
+        return total / self.total_weight
+
+    cdef void _iterate(self) noexcept nogil:
+        cdef double t = <double>self.done, ta = pow(t, 1.5)
+        cdef int p
+        self.pos_discount = ta / (ta + 1.0)
+        self.neg_discount = 0.5 if t > 0 else 0.0
+        self.sum_discount = pow(t / (t + 1.0), 2.0)
+        for p in range(2):
+            self._root(p, TRAIN)
+        self.done += 1
+
+    # ------------------------------------------------------------ the Python face
+
+    def run(self, iterations):
+        """Run ``iterations`` more DCFR iterations (alpha 1.5, beta 0, gamma 2), without
+        the GIL."""
+        cdef object count = exact_int(iterations)
+        cdef int64_t k, n
+        if count is None:
+            raise SolverTypeError(f"iterations must be an int, got {shown(iterations)}")
+        if count < 0 or count > 10 ** 9:
+            raise SolverError(f"iterations: {count} is not in 0..1,000,000,000")
+        n = count
+        with nogil:
+            for k in range(n):
+                self._iterate()
+
+    @property
+    def iterations(self):
+        """The iterations run so far."""
+        return self.done
+
+    @property
+    def nodes(self):
+        """The number of nodes of the tree."""
+        return self.n_nodes
+
+    @property
+    def hands(self):
+        """The number of hands of each player."""
+        return (self.side[0].n, self.side[1].n)
+
+    def values(self):
+        """Each player's value in chips when both play their average strategies."""
+        cdef double v0, v1
+        with nogil:
+            v0 = self._root(0, AVERAGE)
+            v1 = self._root(1, AVERAGE)
+        return (v0, v1)
+
+    def best_responses(self):
+        """Each player's value in chips when they best-respond to the other's average."""
+        cdef double v0, v1
+        with nogil:
+            v0 = self._root(0, BEST)
+            v1 = self._root(1, BEST)
+        return (v0, v1)
+
+    def exploitability(self):
+        """The mean of the two best-response gains in chips: (br0 + br1 - pot) / 2."""
+        b0, b1 = self.best_responses()
+        return (b0 + b1 - self.pot) / 2.0
+
+    def strategy(self, node):
+        """The average strategy at a decision node: for each action in order, the
+        probability of each of the acting player's hands (a flat tuple, action-major)."""
+        cdef int k = _small(node, "node", -1, 0, self.n_nodes - 1), a, i, n
+        cdef double sigma[C_MAX_ACTIONS]
+        if self.kind[k] != K_DECISION:
+            raise SolverError(f"node: {k} is a fold or showdown, not a decision")
+        n = self.side[self.player[k]].n
+        out = [0.0] * (self.count[k] * n)
+        for i in range(n):
+            self._averaged(k, i, n, sigma)
+            for a in range(self.count[k]):
+                out[a * n + i] = sigma[a]
+        return tuple(out)
+
+
+# ---------------------------------------------------------------- reading Python input
+
+cdef tuple _snapshot(object values, str name, Py_ssize_t limit):
+    cdef tuple items
+    if isinstance(values, (str, bytes, bytearray, dict, set, frozenset, int, float)):
+        raise SolverTypeError(f"{name} must be a sequence, got {type(values).__name__}")
+    try:
+        if hasattr(values, "tolist"):
+            values = values.tolist()
+        items = tuple(values)
+    except Exception:
+        raise SolverTypeError(f"{name} must be a sequence, got {type(values).__name__}") \
+            from None
+    if len(items) > limit:
+        raise SolverError(f"{name}: {len(items):,} entries, more than {limit:,}")
+    return items
+
+
+cdef int _small(object item, str name, int index, int low, int high) except? -1:
+    cdef object value = exact_int(item)
+    where = name if index < 0 else f"{name}[{index}]"
+    if value is None:
+        raise SolverTypeError(f"{where} must be an int, got {shown(item)}")
+    if value < low or value > high:
+        raise SolverError(f"{where} = {value} is not in {low}..{high}")
+    return value
+
+
+cdef int64_t _chips(object item, str where, bint positive) except? -1:
+    cdef object value = exact_int(item)
+    if value is None:
+        raise SolverTypeError(f"{where} must be an int, got {shown(item)}")
+    if value < (1 if positive else 0) or value > MAX_CHIPS:
+        raise SolverError(f"{where} = {shown(value)} is not in "
+                          f"{1 if positive else 0}..2**53")
+    return value
+
+
+cdef double _weight(object item, str name, int index) except? -1.0:
+    cdef double x
+    cdef object value
+    if PyFloat_Check(item):
+        x = PyFloat_AsDouble(item)
+    else:
+        value = exact_int(item)
+        if value is None:
+            raise SolverTypeError(f"{name}[{index}] must be a float or an int, got "
+                                  f"{shown(item)}")
+        x = float(value)
+    if not isfinite(x) or x < 0.0 or x > 1e300:
+        raise SolverError(f"{name}[{index}] = {shown(item)} is not a finite weight >= 0")
+    return x
