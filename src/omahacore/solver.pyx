@@ -83,18 +83,31 @@ _build_tables()
 
 cdef struct Side:
     int n                 # hands
-    int nsub              # subsets per hand: 2**cards - 1
+    int nsub              # proper subsets per hand: 2**cards - 2
     double* weight        # range weight of each hand (the root reach)
     int32_t* subset       # n x nsub slots of the hand's card sets
     int32_t* high
     int32_t* low
     int32_t* by_high      # hand indices in increasing high strength
     int32_t* by_low       # hand indices in increasing low strength
+    int32_t* twin         # the other side's hand of the same cards, or -1
+    int64_t* key          # the hand's cards packed, to find twins
 
 
 cdef struct KeyIndex:
     int32_t key
     int32_t index
+
+
+cdef struct KeyIndex64:
+    int64_t key
+    int32_t index
+
+
+cdef int _compare_key64(const void* a, const void* b) noexcept nogil:
+    cdef const KeyIndex64* x = <const KeyIndex64*>a
+    cdef const KeyIndex64* y = <const KeyIndex64*>b
+    return (x.key > y.key) - (x.key < y.key)
 
 
 cdef int _compare_key(const void* a, const void* b) noexcept nogil:
@@ -121,10 +134,11 @@ cdef int _sort_by(const int32_t* key, int n, int32_t* out) noexcept nogil:
 
 
 cdef void _fill_subsets(const uint8_t* cards, int k, int32_t* out) noexcept nogil:
-    """The slot of every non-empty subset of ``k`` ascending cards, in bitmask order."""
+    """The slot of every non-empty proper subset of ``k`` ascending cards, in bitmask order
+    (the whole hand is matched through ``twin`` instead: no slot per hand)."""
     cdef int mask, i, size
     cdef int64_t slot
-    for mask in range(1, 1 << k):
+    for mask in range(1, (1 << k) - 1):
         size = 0
         slot = 0
         for i in range(k):
@@ -174,8 +188,15 @@ cdef void _clear(double* acc, const Side* s, const double* m) noexcept nogil:
                 acc[sub[q]] = 0.0
 
 
+cdef inline double _twin(const Side* me, int i, const double* m) noexcept nogil:
+    """The mass of the opponent's hand made of the same cards as my hand i (0 if none): the
+    one set of ``cards`` cards, kept out of ``acc``."""
+    cdef int32_t t = me.twin[i]
+    return m[t] if t >= 0 else 0.0
+
+
 cdef void _compatible(const Side* me, const Side* op, const double* m, double* acc,
-                      const double* signs, double* out) noexcept nogil:
+                      const double* signs, double full, double* out) noexcept nogil:
     """out[i] = mass of the opponent's hands that share no card with my hand i."""
     cdef int i, j
     cdef double total = 0.0
@@ -184,19 +205,25 @@ cdef void _compatible(const Side* me, const Side* op, const double* m, double* a
             total += m[j]
             _add(acc, op, j, m[j])
     for i in range(me.n):
-        out[i] = total - _clash(acc, me, i, signs)
+        out[i] = total - _clash(acc, me, i, signs) - full * _twin(me, i, m)
     _clear(acc, op, m)
 
 
 cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint low_only,
-                 double* acc, const double* signs, double* out) noexcept nogil:
+                 double* acc, const double* signs, double full, double* out,
+                 double* mass) noexcept nogil:
     """out[i] = the compatible opponent mass beaten by hand i plus half the mass it ties
-    (by high, or by low with no low the weakest), over opponents with a low if ``low_only``."""
+    (by high, or by low with no low the weakest), over opponents with a low if ``low_only``;
+    and, when ``mass`` is given (not ``low_only``), the compatible mass in all.
+
+    The opponent's hand of the same cards (the twin) is never in ``acc``: it is taken off
+    directly when it is among the hands added."""
     cdef const int32_t* mine = me.by_low if low else me.by_high
     cdef const int32_t* theirs = op.by_low if low else op.by_high
     cdef const int32_t* my_key = me.low if low else me.high
     cdef const int32_t* op_key = op.low if low else op.high
     cdef int strict, a, b, i, j
+    cdef int32_t t
     cdef double total, x
     for strict in range(1, -1, -1):     # strictly beaten first, then beaten or tied
         total = 0.0
@@ -211,11 +238,24 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
                 if x != 0.0 and (not low_only or op.low[j] > 0):
                     total += x
                     _add(acc, op, j, x)
-            x = 0.5 * (total - _clash(acc, me, i, signs))
+            x = total - _clash(acc, me, i, signs)
+            t = me.twin[i]
+            if t >= 0 and (op_key[t] < my_key[i] or (not strict and op_key[t] == my_key[i])) \
+                    and (not low_only or op.low[t] > 0):
+                x -= full * m[t]                # the twin is among the hands added
             if strict:
-                out[i] = x
+                out[i] = 0.5 * x
             else:
-                out[i] += x
+                out[i] += 0.5 * x
+        if not strict and mass != NULL:
+            while b < op.n:
+                j = theirs[b]
+                b += 1
+                if m[j] != 0.0:
+                    total += m[j]
+                    _add(acc, op, j, m[j])
+            for i in range(me.n):
+                mass[i] = total - _clash(acc, me, i, signs) - full * _twin(me, i, m)
         _clear(acc, op, m)
 
 
@@ -249,6 +289,7 @@ cdef class Game:
     cdef double* scratch          # per depth: actions + 2 rows of `widest` doubles
     cdef double* temp             # three rows of `widest` doubles for the leaves
     cdef double signs[15]
+    cdef double full              # the inclusion-exclusion sign of the whole hand
     cdef int64_t done
     cdef double pos_discount, neg_discount, sum_discount
 
@@ -270,6 +311,7 @@ cdef class Game:
         for p in range(2):
             free(self.side[p].weight); free(self.side[p].subset); free(self.side[p].high)
             free(self.side[p].low); free(self.side[p].by_high); free(self.side[p].by_low)
+            free(self.side[p].twin); free(self.side[p].key)
 
     def __init__(self, pot, kinds, players, firsts, counts, commits0, commits1, cards,
                  hands0, hands1, weights0, weights1, highs0, highs1, lows0=None, lows1=None,
@@ -335,20 +377,21 @@ cdef class Game:
                             sizes[p])
         self.regret = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
         self.average = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
-        self.acc = <double*>calloc(N_SUBSETS, sizeof(double))
+        self.acc = <double*>calloc(OFFSET[cards] + 1, sizeof(double))
         self.scratch = <double*>malloc((self.depth + 1) * (self.actions + 2)
                                        * <int64_t>self.widest * sizeof(double))
         self.temp = <double*>malloc(3 * <int64_t>self.widest * sizeof(double))
         if (self.regret == NULL or self.average == NULL or self.acc == NULL
                 or self.scratch == NULL or self.temp == NULL):
             raise MemoryError()
-        for i in range(1 << cards):
-            if i:
-                self.signs[i - 1] = _sign(i)
+        for i in range(1, (1 << cards) - 1):
+            self.signs[i - 1] = _sign(i)
+        self.full = _sign((1 << cards) - 1)
+        self._pair_twins()
         self.done = 0
         with nogil:
             _compatible(&self.side[0], &self.side[1], self.side[1].weight, self.acc,
-                        self.signs, self.temp)
+                        self.signs, self.full, self.temp)
         self.total_weight = 0.0
         for i in range(self.side[0].n):
             self.total_weight += self.side[0].weight[i] * self.temp[i]
@@ -422,14 +465,16 @@ cdef class Game:
         cdef uint8_t t
         cdef bint positive = False
         s.n = n
-        s.nsub = (1 << k) - 1
+        s.nsub = (1 << k) - 2
         s.weight = <double*>malloc(n * sizeof(double))
         s.subset = <int32_t*>malloc(<int64_t>n * s.nsub * sizeof(int32_t))
         s.high = <int32_t*>malloc(n * sizeof(int32_t))
         s.low = <int32_t*>calloc(n, sizeof(int32_t))
         s.by_high = <int32_t*>malloc(n * sizeof(int32_t))
         s.by_low = <int32_t*>malloc(n * sizeof(int32_t))
-        if (s.weight == NULL or s.subset == NULL or s.high == NULL or s.low == NULL
+        s.twin = <int32_t*>malloc(n * sizeof(int32_t))
+        s.key = <int64_t*>malloc(n * sizeof(int64_t))
+        if (s.twin == NULL or s.key == NULL or s.weight == NULL or s.subset == NULL or s.high == NULL or s.low == NULL
                 or s.by_high == NULL or s.by_low == NULL):
             raise MemoryError()
         weights = _snapshot(weights, f"weights{p}", n)
@@ -455,6 +500,9 @@ cdef class Game:
                 if hand[a] == hand[a - 1]:
                     raise SolverError(f"hands{p}: hand {i} repeats card index {hand[a]}")
             _fill_subsets(hand, k, &s.subset[<int64_t>i * s.nsub])
+            s.key[i] = 0
+            for a in range(k):
+                s.key[i] = s.key[i] * 64 + hand[a] + 1
             s.weight[i] = _weight(weights[i], f"weights{p}", i)
             positive = positive or s.weight[i] > 0.0
             s.high[i] = _small(highs[i], f"highs{p}", i, 0, 2 ** 31 - 1)
@@ -464,6 +512,42 @@ cdef class Game:
             raise SolverError(f"weights{p}: no hand has a positive weight")
         if _sort_by(s.high, n, s.by_high) or _sort_by(s.low, n, s.by_low):
             raise MemoryError()
+        return 0
+
+    cdef int _pair_twins(self) except -1:
+        """Each hand's twin: the other side's hand of the same cards (sorted keys, merged)."""
+        cdef int32_t* order[2]
+        cdef Side* s
+        cdef int p, a, b
+        cdef KeyIndex64* tmp
+        for p in range(2):
+            s = &self.side[p]
+            order[p] = <int32_t*>malloc(s.n * sizeof(int32_t))
+            tmp = <KeyIndex64*>malloc(s.n * sizeof(KeyIndex64))
+            if order[p] == NULL or tmp == NULL:
+                free(tmp)
+                raise MemoryError()
+            for a in range(s.n):
+                tmp[a].key = s.key[a]
+                tmp[a].index = a
+                s.twin[a] = -1
+            qsort(tmp, s.n, sizeof(KeyIndex64), _compare_key64)
+            for a in range(s.n):
+                order[p][a] = tmp[a].index
+            free(tmp)
+        a = b = 0
+        while a < self.side[0].n and b < self.side[1].n:
+            if self.side[0].key[order[0][a]] < self.side[1].key[order[1][b]]:
+                a += 1
+            elif self.side[0].key[order[0][a]] > self.side[1].key[order[1][b]]:
+                b += 1
+            else:
+                self.side[0].twin[order[0][a]] = order[1][b]
+                self.side[1].twin[order[1][b]] = order[0][a]
+                a += 1
+                b += 1
+        free(order[0])
+        free(order[1])
         return 0
 
     # ------------------------------------------------------------ walking the tree
@@ -477,8 +561,8 @@ cdef class Game:
         cdef double* high = self.temp + self.widest
         cdef double* other = self.temp + 2 * self.widest
         cdef int i
-        _compatible(me, op, opp, self.acc, self.signs, mass)
         if self.kind[node] == K_FOLD:
+            _compatible(me, op, opp, self.acc, self.signs, self.full, mass)
             if self.player[node] == p:
                 for i in range(me.n):
                     out[i] = -mine * mass[i]
@@ -486,13 +570,13 @@ cdef class Game:
                 for i in range(me.n):
                     out[i] = (self.pot + theirs) * mass[i]
             return
-        _sweep(me, op, opp, False, False, self.acc, self.signs, high)
+        _sweep(me, op, opp, False, False, self.acc, self.signs, self.full, high, mass)
         if self.hilo:
-            _sweep(me, op, opp, False, True, self.acc, self.signs, other)
+            _sweep(me, op, opp, False, True, self.acc, self.signs, self.full, other, NULL)
             for i in range(me.n):   # no low of my own: half the high where they have a low
                 if me.low[i] == 0:
                     high[i] -= 0.5 * other[i]
-            _sweep(me, op, opp, True, False, self.acc, self.signs, other)
+            _sweep(me, op, opp, True, False, self.acc, self.signs, self.full, other, NULL)
             for i in range(me.n):   # a low of my own: every pot is split high and low
                 if me.low[i] > 0:
                     high[i] = 0.5 * high[i] + 0.5 * other[i]
@@ -521,13 +605,23 @@ cdef class Game:
         for a in range(c):
             sigma[a] = sigma[a] / total if total > 0.0 else 1.0 / c
 
+    cdef inline void _strategy(self, int node, int i, int n, Mode mode,
+                               double* sigma) noexcept nogil:
+        if mode == TRAIN:
+            self._current(node, i, n, sigma)
+        else:
+            self._averaged(node, i, n, sigma)
+
     cdef void _walk(self, int node, int p, const double* own, const double* opp, double* out,
                     Mode mode) noexcept nogil:
-        cdef int c = self.count[node], a, i, q
+        # This level's scratch: rows 0..actions-1 hold a row per action (the reach or the
+        # strategy, then the child's values), then a row of reach and a row of values.
+        cdef int c = self.count[node], a, i
         cdef int n_me = self.side[p].n, n_op = self.side[1 - p].n
+        cdef int64_t w = self.widest
         cdef double* block
-        cdef double* values
         cdef double* reach
+        cdef double* child
         cdef double sigma[C_MAX_ACTIONS]
         cdef double v, best, x
         cdef float* r
@@ -536,63 +630,55 @@ cdef class Game:
         if self.kind[node] != K_DECISION:
             self._leaf(node, p, opp, out)
             return
-        block = &self.scratch[<int64_t>self.level[node] * (self.actions + 2) * self.widest]
-        values = block
-        reach = block + <int64_t>self.actions * self.widest
-        q = self.player[node]
-        if q != p:      # the opponent acts: their reach splits over the actions
+        block = &self.scratch[<int64_t>self.level[node] * (self.actions + 2) * w]
+        reach = block + self.actions * w
+        child = reach + w
+        if self.player[node] != p:      # the opponent acts: their reach splits
+            for i in range(n_op):
+                self._strategy(node, i, n_op, mode, sigma)
+                for a in range(c):
+                    block[a * w + i] = opp[i] * sigma[a]
             for i in range(n_me):
                 out[i] = 0.0
             for a in range(c):
-                for i in range(n_op):
-                    if mode == TRAIN:
-                        self._current(node, i, n_op, sigma)
-                    else:
-                        self._averaged(node, i, n_op, sigma)
-                    reach[i] = opp[i] * sigma[a]
-                self._walk(self.first[node] + a, p, own, reach, values, mode)
+                self._walk(self.first[node] + a, p, own, &block[a * w], child, mode)
                 for i in range(n_me):
-                    out[i] += values[i]
+                    out[i] += child[i]
             return
-        for a in range(c):
-            if mode == TRAIN or mode == AVERAGE:
-                for i in range(n_me):
-                    if mode == TRAIN:
-                        self._current(node, i, n_me, sigma)
-                    else:
-                        self._averaged(node, i, n_me, sigma)
-                    reach[i] = own[i] * sigma[a]
-            else:
-                for i in range(n_me):
-                    reach[i] = own[i]
-            self._walk(self.first[node] + a, p, reach, opp, &values[<int64_t>a * self.widest],
-                       mode)
-        for i in range(n_me):
-            if mode == BEST:
-                best = values[i]
+        if mode == BEST:
+            for a in range(c):
+                self._walk(self.first[node] + a, p, own, opp, &block[a * w], mode)
+            for i in range(n_me):
+                best = block[i]
                 for a in range(1, c):
-                    x = values[<int64_t>a * self.widest + i]
+                    x = block[a * w + i]
                     if x > best:
                         best = x
                 out[i] = best
-                continue
-            if mode == TRAIN:
-                self._current(node, i, n_me, sigma)
-            else:
-                self._averaged(node, i, n_me, sigma)
+            return
+        for i in range(n_me):
+            self._strategy(node, i, n_me, mode, sigma)
+            for a in range(c):
+                block[a * w + i] = sigma[a]
+        for a in range(c):
+            for i in range(n_me):
+                reach[i] = own[i] * block[a * w + i]
+            self._walk(self.first[node] + a, p, reach, opp, &block[a * w], mode)
+        r = &self.regret[self.offset[node]]
+        s = &self.average[self.offset[node]]
+        for i in range(n_me):
+            self._strategy(node, i, n_me, mode, sigma)   # the regrets are not changed yet
             v = 0.0
             for a in range(c):
-                v += sigma[a] * values[<int64_t>a * self.widest + i]
+                v += sigma[a] * block[a * w + i]
             out[i] = v
             if mode != TRAIN:
                 continue
-            r = &self.regret[self.offset[node]]
-            s = &self.average[self.offset[node]]
             for a in range(c):
                 row = <int64_t>a * n_me + i
                 x = r[row]
                 x = x * (self.pos_discount if x > 0.0 else self.neg_discount)
-                r[row] = <float>(x + values[<int64_t>a * self.widest + i] - v)
+                r[row] = <float>(x + block[a * w + i] - v)
                 s[row] = <float>(s[row] * self.sum_discount + own[i] * sigma[a])
 
     cdef double _root(self, int p, Mode mode) noexcept nogil:
