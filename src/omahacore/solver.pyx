@@ -65,6 +65,9 @@ cdef enum:
 
 cdef int64_t BINOM[53][5]       # BINOM[n][k] = C(n, k), built at import
 cdef int64_t OFFSET[5]          # first slot of the sets of k cards
+cdef int64_t B2[52]             # C(n, 2) and C(n, 3): the slot terms of four-card hands
+cdef int64_t B3[52]
+cdef int64_t P2, P3             # OFFSET[2], OFFSET[3]
 
 
 cdef void _build_tables() noexcept nogil:
@@ -77,15 +80,27 @@ cdef void _build_tables() noexcept nogil:
     OFFSET[1] = 0
     for k in range(2, 5):
         OFFSET[k] = OFFSET[k - 1] + BINOM[52][k - 1]
+    for n in range(52):
+        B2[n] = BINOM[n][2]
+        B3[n] = BINOM[n][3]
+    global P2, P3
+    P2 = OFFSET[2]
+    P3 = OFFSET[3]
 
 _build_tables()
 
 
 cdef struct Side:
     int n                 # hands
+    int k                 # cards per hand
     int nsub              # proper subsets per hand: 2**cards - 2
+    uint8_t* cards        # n x k, ascending in a hand
+    uint8_t* cards_high   # the same rows in increasing high strength (by_high order)
+    uint8_t* cards_low    # ... in increasing low strength
+    int32_t* high_sorted  # the high strengths in increasing order
+    int32_t* low_sorted
     double* weight        # range weight of each hand (the root reach)
-    int32_t* subset       # n x nsub slots of the hand's card sets
+    int32_t* subset       # n x nsub slots of the hand's card sets (hands under 4 cards)
     int32_t* high
     int32_t* low
     int32_t* by_high      # hand indices in increasing high strength
@@ -159,33 +174,44 @@ cdef inline double _sign(int mask) noexcept nogil:
 
 # ---------------------------------------------------------------- the leaf kernels
 
-cdef inline void _add(double* acc, const Side* s, int j, double x) noexcept nogil:
-    cdef const int32_t* sub = &s.subset[<int64_t>j * s.nsub]
+cdef inline void _add(double* acc, const Side* s, const uint8_t* h, int j,
+                      double x) noexcept nogil:
+    """Add mass ``x`` of hand ``j`` (cards ``h``) to the sums of each of its proper subsets."""
+    cdef const int32_t* sub
     cdef int q
+    cdef int64_t a, b, c, d
+    if s.k == 4:    # the slots of four-card hands, from the cards: no table per hand to read
+        a = h[0]; b = h[1]; c = h[2]; d = h[3]
+        acc[a] += x; acc[b] += x; acc[c] += x; acc[d] += x
+        acc[P2 + a + B2[b]] += x; acc[P2 + a + B2[c]] += x; acc[P2 + a + B2[d]] += x
+        acc[P2 + b + B2[c]] += x; acc[P2 + b + B2[d]] += x; acc[P2 + c + B2[d]] += x
+        acc[P3 + a + B2[b] + B3[c]] += x; acc[P3 + a + B2[b] + B3[d]] += x
+        acc[P3 + a + B2[c] + B3[d]] += x; acc[P3 + b + B2[c] + B3[d]] += x
+        return
+    sub = &s.subset[<int64_t>j * s.nsub]
     for q in range(s.nsub):
         acc[sub[q]] += x
 
 
-cdef inline double _clash(const double* acc, const Side* s, int i,
+cdef inline double _clash(const double* acc, const Side* s, const uint8_t* h, int i,
                           const double* signs) noexcept nogil:
-    """The opponent mass in ``acc`` on hands that share at least one card with hand ``i``."""
-    cdef const int32_t* sub = &s.subset[<int64_t>i * s.nsub]
+    """The opponent mass in ``acc`` on hands that share at least one card with hand ``i``
+    (cards ``h``), less the hand of the very same cards (see ``_twin``)."""
+    cdef const int32_t* sub
     cdef double x = 0.0
     cdef int q
+    cdef int64_t a, b, c, d
+    if s.k == 4:
+        a = h[0]; b = h[1]; c = h[2]; d = h[3]
+        return ((acc[a] + acc[b] + acc[c] + acc[d])
+                - (acc[P2 + a + B2[b]] + acc[P2 + a + B2[c]] + acc[P2 + a + B2[d]]
+                   + acc[P2 + b + B2[c]] + acc[P2 + b + B2[d]] + acc[P2 + c + B2[d]])
+                + (acc[P3 + a + B2[b] + B3[c]] + acc[P3 + a + B2[b] + B3[d]]
+                   + acc[P3 + a + B2[c] + B3[d]] + acc[P3 + b + B2[c] + B3[d]]))
+    sub = &s.subset[<int64_t>i * s.nsub]
     for q in range(s.nsub):
         x += signs[q] * acc[sub[q]]
     return x
-
-
-cdef void _clear(double* acc, const Side* s, const double* m) noexcept nogil:
-    """Zero the slots the hands of positive mass touched (``acc`` is zero between leaves)."""
-    cdef const int32_t* sub
-    cdef int j, q
-    for j in range(s.n):
-        if m[j] != 0.0:
-            sub = &s.subset[<int64_t>j * s.nsub]
-            for q in range(s.nsub):
-                acc[sub[q]] = 0.0
 
 
 cdef inline double _twin(const Side* me, int i, const double* m) noexcept nogil:
@@ -196,51 +222,58 @@ cdef inline double _twin(const Side* me, int i, const double* m) noexcept nogil:
 
 
 cdef void _compatible(const Side* me, const Side* op, const double* m, double* acc,
-                      const double* signs, double full, double* out) noexcept nogil:
+                      int64_t slots, const double* signs, double full,
+                      double* out) noexcept nogil:
     """out[i] = mass of the opponent's hands that share no card with my hand i."""
     cdef int i, j
     cdef double total = 0.0
     for j in range(op.n):
         if m[j] != 0.0:
             total += m[j]
-            _add(acc, op, j, m[j])
+            _add(acc, op, &op.cards[<int64_t>j * op.k], j, m[j])
     for i in range(me.n):
-        out[i] = total - _clash(acc, me, i, signs) - full * _twin(me, i, m)
-    _clear(acc, op, m)
+        out[i] = (total - _clash(acc, me, &me.cards[<int64_t>i * me.k], i, signs)
+                  - full * _twin(me, i, m))
+    memset(acc, 0, slots * sizeof(double))
 
 
 cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint low_only,
-                 double* acc, const double* signs, double full, double* out,
+                 double* acc, int64_t slots, const double* signs, double full, double* out,
                  double* mass) noexcept nogil:
     """out[i] = the compatible opponent mass beaten by hand i plus half the mass it ties
     (by high, or by low with no low the weakest), over opponents with a low if ``low_only``;
     and, when ``mass`` is given (not ``low_only``), the compatible mass in all.
 
-    The opponent's hand of the same cards (the twin) is never in ``acc``: it is taken off
-    directly when it is among the hands added."""
+    Both sides are read in order of strength from copies sorted once (keys and cards), so
+    the sweep reads them in sequence. The opponent's hand of the same cards (the twin) is
+    never in ``acc``: it is taken off directly when it is among the hands added."""
     cdef const int32_t* mine = me.by_low if low else me.by_high
     cdef const int32_t* theirs = op.by_low if low else op.by_high
     cdef const int32_t* my_key = me.low if low else me.high
     cdef const int32_t* op_key = op.low if low else op.high
-    cdef int strict, a, b, i, j
-    cdef int32_t t
+    cdef const int32_t* my_sorted = me.low_sorted if low else me.high_sorted
+    cdef const int32_t* op_sorted = op.low_sorted if low else op.high_sorted
+    cdef const uint8_t* my_cards = me.cards_low if low else me.cards_high
+    cdef const uint8_t* op_cards = op.cards_low if low else op.cards_high
+    cdef int strict, a, b, i, j, k = op.k
+    cdef int32_t t, key
     cdef double total, x
     for strict in range(1, -1, -1):     # strictly beaten first, then beaten or tied
         total = 0.0
         b = 0
         for a in range(me.n):
             i = mine[a]
-            while b < op.n and (op_key[theirs[b]] < my_key[i] or
-                                (not strict and op_key[theirs[b]] == my_key[i])):
+            key = my_sorted[a]
+            while b < op.n and (op_sorted[b] < key or (not strict and op_sorted[b] == key)):
                 j = theirs[b]
-                b += 1
                 x = m[j]
                 if x != 0.0 and (not low_only or op.low[j] > 0):
                     total += x
-                    _add(acc, op, j, x)
-            x = total - _clash(acc, me, i, signs)
+                    _add(acc, op, &op_cards[<int64_t>b * k], j, x)
+                b += 1
+            x = total - _clash(acc, me, &my_cards[<int64_t>a * k], i, signs)
             t = me.twin[i]
-            if t >= 0 and (op_key[t] < my_key[i] or (not strict and op_key[t] == my_key[i])) \
+            if t >= 0 and (op_key[t] < key or (not strict and op_key[t] == key)) \
                     and (not low_only or op.low[t] > 0):
                 x -= full * m[t]                # the twin is among the hands added
             if strict:
@@ -250,13 +283,15 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
         if not strict and mass != NULL:
             while b < op.n:
                 j = theirs[b]
-                b += 1
                 if m[j] != 0.0:
                     total += m[j]
-                    _add(acc, op, j, m[j])
-            for i in range(me.n):
-                mass[i] = total - _clash(acc, me, i, signs) - full * _twin(me, i, m)
-        _clear(acc, op, m)
+                    _add(acc, op, &op_cards[<int64_t>b * k], j, m[j])
+                b += 1
+            for a in range(me.n):
+                i = mine[a]
+                mass[i] = (total - _clash(acc, me, &my_cards[<int64_t>a * k], i, signs)
+                           - full * _twin(me, i, m))
+        memset(acc, 0, slots * sizeof(double))
 
 
 # ---------------------------------------------------------------- the game
@@ -285,7 +320,8 @@ cdef class Game:
     cdef float* regret
     cdef float* average
     cdef Side side[2]
-    cdef double* acc
+    cdef double* acc              # the sums per proper subset of a hand's cards
+    cdef int64_t slots            # the length of acc
     cdef double* scratch          # per depth: actions + 2 rows of `widest` doubles
     cdef double* temp             # three rows of `widest` doubles for the leaves
     cdef double signs[15]
@@ -311,7 +347,9 @@ cdef class Game:
         for p in range(2):
             free(self.side[p].weight); free(self.side[p].subset); free(self.side[p].high)
             free(self.side[p].low); free(self.side[p].by_high); free(self.side[p].by_low)
-            free(self.side[p].twin); free(self.side[p].key)
+            free(self.side[p].twin); free(self.side[p].key); free(self.side[p].cards)
+            free(self.side[p].cards_high); free(self.side[p].cards_low)
+            free(self.side[p].high_sorted); free(self.side[p].low_sorted)
 
     def __init__(self, pot, kinds, players, firsts, counts, commits0, commits1, cards,
                  hands0, hands1, weights0, weights1, highs0, highs1, lows0=None, lows1=None,
@@ -377,7 +415,8 @@ cdef class Game:
                             sizes[p])
         self.regret = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
         self.average = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
-        self.acc = <double*>calloc(OFFSET[cards] + 1, sizeof(double))
+        self.slots = OFFSET[cards] + 1
+        self.acc = <double*>calloc(self.slots, sizeof(double))
         self.scratch = <double*>malloc((self.depth + 1) * (self.actions + 2)
                                        * <int64_t>self.widest * sizeof(double))
         self.temp = <double*>malloc(3 * <int64_t>self.widest * sizeof(double))
@@ -391,7 +430,7 @@ cdef class Game:
         self.done = 0
         with nogil:
             _compatible(&self.side[0], &self.side[1], self.side[1].weight, self.acc,
-                        self.signs, self.full, self.temp)
+                        self.slots, self.signs, self.full, self.temp)
         self.total_weight = 0.0
         for i in range(self.side[0].n):
             self.total_weight += self.side[0].weight[i] * self.temp[i]
@@ -450,11 +489,16 @@ cdef class Game:
         return 0
 
     cdef int64_t _bytes_needed(self, int n0, int n1):
-        cdef int64_t widest = max(n0, n1)
+        """What the arrays below take: regrets and strategy sums (float32), the scratch rows
+        per level, the subset sums, and per hand its weight, cards, strengths and orders."""
+        cdef int64_t widest = max(n0, n1), k = self.cards
+        cdef int64_t per_hand = (8 + 3 * k + 6 * 4 + 8
+                                 + (((1 << k) - 2) * 4 if k < 4 else 0))
         return (2 * self.entries * <int64_t>sizeof(float)
                 + (self.depth + 1) * (self.actions + 2) * widest * <int64_t>sizeof(double)
-                + 3 * widest * <int64_t>sizeof(double) + N_SUBSETS * <int64_t>sizeof(double)
-                + (<int64_t>n0 + n1) * (((1 << self.cards) - 1) * 4 + 8 + 4 * 4))
+                + 4 * widest * <int64_t>sizeof(double)
+                + (OFFSET[k] + 1) * <int64_t>sizeof(double)
+                + (<int64_t>n0 + n1) * per_hand)
 
     cdef int _read_side(self, int p, bytes hands, object weights, object highs, object lows,
                         int n) except -1:
@@ -465,17 +509,26 @@ cdef class Game:
         cdef uint8_t t
         cdef bint positive = False
         s.n = n
+        s.k = k
         s.nsub = (1 << k) - 2
         s.weight = <double*>malloc(n * sizeof(double))
-        s.subset = <int32_t*>malloc(<int64_t>n * s.nsub * sizeof(int32_t))
+        # hands of four cards find their slots from the cards (see _add)
+        s.subset = <int32_t*>malloc((<int64_t>n * s.nsub if k < 4 else 1) * sizeof(int32_t))
+        s.cards = <uint8_t*>malloc(<int64_t>n * k)
+        s.cards_high = <uint8_t*>malloc(<int64_t>n * k)
+        s.cards_low = <uint8_t*>malloc(<int64_t>n * k)
+        s.high_sorted = <int32_t*>malloc(n * sizeof(int32_t))
+        s.low_sorted = <int32_t*>malloc(n * sizeof(int32_t))
         s.high = <int32_t*>malloc(n * sizeof(int32_t))
         s.low = <int32_t*>calloc(n, sizeof(int32_t))
         s.by_high = <int32_t*>malloc(n * sizeof(int32_t))
         s.by_low = <int32_t*>malloc(n * sizeof(int32_t))
         s.twin = <int32_t*>malloc(n * sizeof(int32_t))
         s.key = <int64_t*>malloc(n * sizeof(int64_t))
-        if (s.twin == NULL or s.key == NULL or s.weight == NULL or s.subset == NULL or s.high == NULL or s.low == NULL
-                or s.by_high == NULL or s.by_low == NULL):
+        if (s.twin == NULL or s.key == NULL or s.weight == NULL or s.subset == NULL
+                or s.high == NULL or s.low == NULL or s.by_high == NULL or s.by_low == NULL
+                or s.cards == NULL or s.cards_high == NULL or s.cards_low == NULL
+                or s.high_sorted == NULL or s.low_sorted == NULL):
             raise MemoryError()
         weights = _snapshot(weights, f"weights{p}", n)
         highs = _snapshot(highs, f"highs{p}", n)
@@ -499,10 +552,12 @@ cdef class Game:
             for a in range(1, k):
                 if hand[a] == hand[a - 1]:
                     raise SolverError(f"hands{p}: hand {i} repeats card index {hand[a]}")
-            _fill_subsets(hand, k, &s.subset[<int64_t>i * s.nsub])
+            if k < 4:
+                _fill_subsets(hand, k, &s.subset[<int64_t>i * s.nsub])
             s.key[i] = 0
             for a in range(k):
                 s.key[i] = s.key[i] * 64 + hand[a] + 1
+                s.cards[<int64_t>i * k + a] = hand[a]
             s.weight[i] = _weight(weights[i], f"weights{p}", i)
             positive = positive or s.weight[i] > 0.0
             s.high[i] = _small(highs[i], f"highs{p}", i, 0, 2 ** 31 - 1)
@@ -512,6 +567,12 @@ cdef class Game:
             raise SolverError(f"weights{p}: no hand has a positive weight")
         if _sort_by(s.high, n, s.by_high) or _sort_by(s.low, n, s.by_low):
             raise MemoryError()
+        for i in range(n):          # the sweeps' copies, in order of strength
+            s.high_sorted[i] = s.high[s.by_high[i]]
+            s.low_sorted[i] = s.low[s.by_low[i]]
+            for a in range(k):
+                s.cards_high[<int64_t>i * k + a] = s.cards[<int64_t>s.by_high[i] * k + a]
+                s.cards_low[<int64_t>i * k + a] = s.cards[<int64_t>s.by_low[i] * k + a]
         return 0
 
     cdef int _pair_twins(self) except -1:
@@ -562,7 +623,7 @@ cdef class Game:
         cdef double* other = self.temp + 2 * self.widest
         cdef int i
         if self.kind[node] == K_FOLD:
-            _compatible(me, op, opp, self.acc, self.signs, self.full, mass)
+            _compatible(me, op, opp, self.acc, self.slots, self.signs, self.full, mass)
             if self.player[node] == p:
                 for i in range(me.n):
                     out[i] = -mine * mass[i]
@@ -570,13 +631,16 @@ cdef class Game:
                 for i in range(me.n):
                     out[i] = (self.pot + theirs) * mass[i]
             return
-        _sweep(me, op, opp, False, False, self.acc, self.signs, self.full, high, mass)
+        _sweep(me, op, opp, False, False, self.acc, self.slots, self.signs, self.full, high,
+               mass)
         if self.hilo:
-            _sweep(me, op, opp, False, True, self.acc, self.signs, self.full, other, NULL)
+            _sweep(me, op, opp, False, True, self.acc, self.slots, self.signs, self.full, other,
+                   NULL)
             for i in range(me.n):   # no low of my own: half the high where they have a low
                 if me.low[i] == 0:
                     high[i] -= 0.5 * other[i]
-            _sweep(me, op, opp, True, False, self.acc, self.signs, self.full, other, NULL)
+            _sweep(me, op, opp, True, False, self.acc, self.slots, self.signs, self.full, other,
+                   NULL)
             for i in range(me.n):   # a low of my own: every pot is split high and low
                 if me.low[i] > 0:
                     high[i] = 0.5 * high[i] + 0.5 * other[i]
