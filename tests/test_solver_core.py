@@ -93,7 +93,7 @@ def compiled(ref: RefGame) -> Game:
                 ref.lows[0] if ref.lows else None, ref.lows[1] if ref.lows else None)
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), cards=st.integers(1, 4), hilo=st.booleans(),
        iterations=st.integers(0, 7))
 def test_values_and_best_responses_match_a_brute_force(seed, cards, hilo, iterations):

@@ -245,7 +245,8 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
     and, when ``mass`` is given (not ``low_only``), the compatible mass in all.
 
     Both sides are read in order of strength from copies sorted once (keys and cards), so
-    the sweep reads them in sequence. The opponent's hand of the same cards (the twin) is
+    the sweep reads them in sequence, once: each group of my hands of one strength is asked
+    what it beats, then, if the opponent has hands of that strength, what it beats or ties. The opponent's hand of the same cards (the twin) is
     never in ``acc``: it is taken off directly when it is among the hands added."""
     cdef const int32_t* mine = me.by_low if low else me.by_high
     cdef const int32_t* theirs = op.by_low if low else op.by_high
@@ -255,43 +256,61 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
     cdef const int32_t* op_sorted = op.low_sorted if low else op.high_sorted
     cdef const uint8_t* my_cards = me.cards_low if low else me.cards_high
     cdef const uint8_t* op_cards = op.cards_low if low else op.cards_high
-    cdef int strict, a, b, i, j, k = op.k
+    cdef int a, b, c, e, i, j, k = op.k
     cdef int32_t t, key
-    cdef double total, x
-    for strict in range(1, -1, -1):     # strictly beaten first, then beaten or tied
-        total = 0.0
-        b = 0
+    cdef double total = 0.0, x
+    cdef bint tied
+    a = b = 0
+    while a < me.n:       # one group of my hands of equal strength at a time
+        key = my_sorted[a]
+        while b < op.n and op_sorted[b] < key:
+            j = theirs[b]
+            x = m[j]
+            if x != 0.0 and (not low_only or op.low[j] > 0):
+                total += x
+                _add(acc, op, &op_cards[<int64_t>b * k], j, x)
+            b += 1
+        e = a
+        while e < me.n and my_sorted[e] == key:
+            e += 1
+        for c in range(a, e):           # what each beats
+            i = mine[c]
+            x = total - _clash(acc, me, &my_cards[<int64_t>c * k], i, signs)
+            t = me.twin[i]
+            if t >= 0 and op_key[t] < key and (not low_only or op.low[t] > 0):
+                x -= full * m[t]                # the twin is among the hands added
+            out[i] = x
+        tied = False
+        while b < op.n and op_sorted[b] == key:
+            j = theirs[b]
+            x = m[j]
+            if x != 0.0 and (not low_only or op.low[j] > 0):
+                total += x
+                _add(acc, op, &op_cards[<int64_t>b * k], j, x)
+                tied = True
+            b += 1
+        for c in range(a, e):           # half of what each ties
+            i = mine[c]
+            if not tied:
+                continue
+            x = total - _clash(acc, me, &my_cards[<int64_t>c * k], i, signs)
+            t = me.twin[i]
+            if t >= 0 and op_key[t] <= key and (not low_only or op.low[t] > 0):
+                x -= full * m[t]
+            out[i] = 0.5 * (out[i] + x)
+        a = e
+    if mass != NULL:
+        while b < op.n:
+            j = theirs[b]
+            if m[j] != 0.0:
+                total += m[j]
+                _add(acc, op, &op_cards[<int64_t>b * k], j, m[j])
+            b += 1
         for a in range(me.n):
             i = mine[a]
-            key = my_sorted[a]
-            while b < op.n and (op_sorted[b] < key or (not strict and op_sorted[b] == key)):
-                j = theirs[b]
-                x = m[j]
-                if x != 0.0 and (not low_only or op.low[j] > 0):
-                    total += x
-                    _add(acc, op, &op_cards[<int64_t>b * k], j, x)
-                b += 1
-            x = total - _clash(acc, me, &my_cards[<int64_t>a * k], i, signs)
-            t = me.twin[i]
-            if t >= 0 and (op_key[t] < key or (not strict and op_key[t] == key)) \
-                    and (not low_only or op.low[t] > 0):
-                x -= full * m[t]                # the twin is among the hands added
-            if strict:
-                out[i] = 0.5 * x
-            else:
-                out[i] += 0.5 * x
-        if not strict and mass != NULL:
-            while b < op.n:
-                j = theirs[b]
-                if m[j] != 0.0:
-                    total += m[j]
-                    _add(acc, op, &op_cards[<int64_t>b * k], j, m[j])
-                b += 1
-            for a in range(me.n):
-                i = mine[a]
-                mass[i] = (total - _clash(acc, me, &my_cards[<int64_t>a * k], i, signs)
-                           - full * _twin(me, i, m))
-        memset(acc, 0, slots * sizeof(double))
+            mass[i] = (total - _clash(acc, me, &my_cards[<int64_t>a * k], i, signs)
+                       - full * _twin(me, i, m))
+    memset(acc, 0, slots * sizeof(double))
 
 
 # ---------------------------------------------------------------- the game
@@ -481,6 +500,10 @@ cdef class Game:
             for i in range(1, n):
                 if not parent[i]:
                     raise SolverError(f"firsts: node {i} is not the child of any node")
+            self.depth = 0          # scratch rows are per level of a decision, not of a leaf
+            for i in range(n):
+                if self.kind[i] == K_DECISION and self.level[i] > self.depth:
+                    self.depth = self.level[i]
             if self.kind[0] != K_DECISION and n > 1:
                 raise SolverError("kinds[0]: the root of a tree of several nodes is a decision")
             self.entries = entries
