@@ -163,3 +163,22 @@ def test_run_takes_only_a_count():
     with pytest.raises(SolverError, match="node"):
         game.strategy(3)
     assert game.iterations == 0
+
+
+def test_strategy_into_matches_strategy_and_release_keeps_only_the_strategy():
+    import numpy as np
+
+    game = kuhn()
+    game.run(100)
+    for node in (0, 1, 2, 4):
+        out = np.empty(2 * 3, dtype=np.float32)
+        game.strategy_into(node, out)
+        assert out.tolist() == pytest.approx(game.strategy(node), abs=1e-7)
+    with pytest.raises(SolverError, match="out"):
+        game.strategy_into(0, np.empty(5, dtype=np.float32))
+    before = game.strategy(0)
+    game.release()
+    assert game.strategy(0) == before
+    for call in (lambda: game.run(1), game.values, game.exploitability):
+        with pytest.raises(SolverError, match="released"):
+            call()

@@ -341,7 +341,7 @@ cdef class Game:
     cdef Side side[2]
     cdef double* acc              # the sums per proper subset of a hand's cards
     cdef int64_t slots            # the length of acc
-    cdef double* scratch          # per depth: actions + 2 rows of `widest` doubles
+    cdef double* scratch          # per decision level: actions + 1 rows of `widest` doubles
     cdef double* temp             # three rows of `widest` doubles for the leaves
     cdef double signs[15]
     cdef double full              # the inclusion-exclusion sign of the whole hand
@@ -436,7 +436,7 @@ cdef class Game:
         self.average = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
         self.slots = OFFSET[cards] + 1
         self.acc = <double*>calloc(self.slots, sizeof(double))
-        self.scratch = <double*>malloc((self.depth + 1) * (self.actions + 2)
+        self.scratch = <double*>malloc((self.depth + 1) * (self.actions + 1)
                                        * <int64_t>self.widest * sizeof(double))
         self.temp = <double*>malloc(3 * <int64_t>self.widest * sizeof(double))
         if (self.regret == NULL or self.average == NULL or self.acc == NULL
@@ -518,7 +518,7 @@ cdef class Game:
         cdef int64_t per_hand = (8 + 3 * k + 6 * 4 + 8
                                  + (((1 << k) - 2) * 4 if k < 4 else 0))
         return (2 * self.entries * <int64_t>sizeof(float)
-                + (self.depth + 1) * (self.actions + 2) * widest * <int64_t>sizeof(double)
+                + (self.depth + 1) * (self.actions + 1) * widest * <int64_t>sizeof(double)
                 + 4 * widest * <int64_t>sizeof(double)
                 + (OFFSET[k] + 1) * <int64_t>sizeof(double)
                 + (<int64_t>n0 + n1) * per_hand)
@@ -702,7 +702,8 @@ cdef class Game:
     cdef void _walk(self, int node, int p, const double* own, const double* opp, double* out,
                     Mode mode) noexcept nogil:
         # This level's scratch: rows 0..actions-1 hold a row per action (the reach or the
-        # strategy, then the child's values), then a row of reach and a row of values.
+        # strategy, then the child's values), then one row: my reach to a child at my
+        # decisions, a child's values at the opponent's.
         cdef int c = self.count[node], a, i
         cdef int n_me = self.side[p].n, n_op = self.side[1 - p].n
         cdef int64_t w = self.widest
@@ -717,9 +718,9 @@ cdef class Game:
         if self.kind[node] != K_DECISION:
             self._leaf(node, p, opp, out)
             return
-        block = &self.scratch[<int64_t>self.level[node] * (self.actions + 2) * w]
-        reach = block + self.actions * w
-        child = reach + w
+        block = &self.scratch[<int64_t>self.level[node] * (self.actions + 1) * w]
+        reach = block + self.actions * w    # my reach to a child, at my decisions
+        child = reach                       # a child's values, at the opponent's
         if self.player[node] != p:      # the opponent acts: their reach splits
             for i in range(n_op):
                 self._strategy(node, i, n_op, mode, sigma)
@@ -803,6 +804,7 @@ cdef class Game:
         if count < 0 or count > 10 ** 9:
             raise SolverError(f"iterations: {count} is not in 0..1,000,000,000")
         n = count
+        self._working()
         with nogil:
             for k in range(n):
                 self._iterate()
@@ -822,9 +824,15 @@ cdef class Game:
         """The number of hands of each player."""
         return (self.side[0].n, self.side[1].n)
 
+    cdef int _working(self) except -1:
+        if self.regret == NULL:
+            raise SolverError("the game was released: only its strategy can be read")
+        return 0
+
     def values(self):
         """Each player's value in chips when both play their average strategies."""
         cdef double v0, v1
+        self._working()
         with nogil:
             v0 = self._root(0, AVERAGE)
             v1 = self._root(1, AVERAGE)
@@ -833,6 +841,7 @@ cdef class Game:
     def best_responses(self):
         """Each player's value in chips when they best-respond to the other's average."""
         cdef double v0, v1
+        self._working()
         with nogil:
             v0 = self._root(0, BEST)
             v1 = self._root(1, BEST)
@@ -846,17 +855,42 @@ cdef class Game:
     def strategy(self, node):
         """The average strategy at a decision node: for each action in order, the
         probability of each of the acting player's hands (a flat tuple, action-major)."""
-        cdef int k = _small(node, "node", -1, 0, self.n_nodes - 1), a, i, n
+        cdef int k = self._decision(node), a, i, n = self.side[self.player[k]].n
         cdef double sigma[C_MAX_ACTIONS]
-        if self.kind[k] != K_DECISION:
-            raise SolverError(f"node: {k} is a fold or showdown, not a decision")
-        n = self.side[self.player[k]].n
         out = [0.0] * (self.count[k] * n)
         for i in range(n):
             self._averaged(k, i, n, sigma)
             for a in range(self.count[k]):
                 out[a * n + i] = sigma[a]
         return tuple(out)
+
+    def strategy_into(self, node, float[::1] out not None):
+        """:meth:`strategy` written into ``out``, a writable float32 buffer of exactly
+        actions x hands entries (a NumPy array): no Python float per entry."""
+        cdef int k = self._decision(node), a, i, n = self.side[self.player[k]].n
+        cdef double sigma[C_MAX_ACTIONS]
+        if out.shape[0] != <Py_ssize_t>self.count[k] * n:
+            raise SolverError(f"out: {out.shape[0]} entries for {self.count[k]} actions x "
+                              f"{n} hands")
+        with nogil:
+            for i in range(n):
+                self._averaged(k, i, n, sigma)
+                for a in range(self.count[k]):
+                    out[<Py_ssize_t>a * n + i] = <float>sigma[a]
+
+    def release(self):
+        """Free the regrets and the scratch rows (the average strategy stays readable);
+        :meth:`run` refuses afterwards."""
+        free(self.regret); free(self.scratch); free(self.temp)
+        self.regret = NULL
+        self.scratch = NULL
+        self.temp = NULL
+
+    cdef int _decision(self, object node) except -1:
+        cdef int k = _small(node, "node", -1, 0, self.n_nodes - 1)
+        if self.kind[k] != K_DECISION:
+            raise SolverError(f"node: {k} is a fold or showdown, not a decision")
+        return k
 
 
 # ---------------------------------------------------------------- reading Python input

@@ -105,9 +105,12 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
             break
     if gap == math.inf:
         gap = game.exploitability()
+    ev = game.values()
+    game.release()              # the regrets and scratch rows go before the copies are made
     strategies: dict[int, npt.NDArray[np.float32]] = {}
     for n in range(len(tree)):
         if tree.kinds[n] == DECISION:
-            flat = np.array(game.strategy(n), dtype=np.float32)
-            strategies[n] = flat.reshape(tree.counts[n], -1)
-    return Solution(spot, tree, strategies, game.values(), gap, game.iterations)
+            table = np.empty((tree.counts[n], len(spot.cards(tree.players[n]))), np.float32)
+            game.strategy_into(n, table.reshape(-1))
+            strategies[n] = table
+    return Solution(spot, tree, strategies, ev, gap, game.iterations)

@@ -190,7 +190,9 @@ def _listed(entry: RangeLike, variant: Variant, blocked: int,
                               "the solver plays 4-card Omaha")
         if entry.is_any:
             left = [c for c in range(52) if not blocked >> c & 1]
-            cards = np.array(list(itertools.combinations(left, 4)), dtype=np.uint8)
+            count = math.comb(len(left), 4)     # one tuple at a time: no list of them
+            cards = np.fromiter(itertools.chain.from_iterable(itertools.combinations(left, 4)),
+                                dtype=np.uint8, count=4 * count).reshape(count, 4)
         else:
             data = entry.without(blocked)
             cards = np.frombuffer(data, dtype=np.uint8).reshape(-1, 4).copy()
