@@ -347,10 +347,12 @@ cdef class Game:
     cdef double full              # the inclusion-exclusion sign of the whole hand
     cdef int64_t done
     cdef double pos_discount, neg_discount, sum_discount
+    cdef bint reuse_mass          # the next leaf is my fold right after my call's showdown
 
     def __cinit__(self):
         self.kind = self.player = self.first = self.count = self.level = NULL
         self.actions = 0
+        self.reuse_mass = False
         self.commit0 = self.commit1 = NULL
         self.offset = NULL
         self.regret = self.average = NULL
@@ -645,8 +647,11 @@ cdef class Game:
         cdef double* high = self.temp + self.widest
         cdef double* other = self.temp + 2 * self.widest
         cdef int i
+        cdef bint reuse = self.reuse_mass
+        self.reuse_mass = False
         if self.kind[node] == K_FOLD:
-            _compatible(me, op, opp, self.acc, self.slots, self.signs, self.full, mass)
+            if not reuse:   # else the showdown just before, on the same reach, left it here
+                _compatible(me, op, opp, self.acc, self.slots, self.signs, self.full, mass)
             if self.player[node] == p:
                 for i in range(me.n):
                     out[i] = -mine * mass[i]
@@ -704,7 +709,8 @@ cdef class Game:
         # This level's scratch: rows 0..actions-1 hold a row per action (the reach or the
         # strategy, then the child's values), then one row: my reach to a child at my
         # decisions, a child's values at the opponent's.
-        cdef int c = self.count[node], a, i
+        cdef int c = self.count[node], a, d, i
+        cdef bint swap
         cdef int n_me = self.side[p].n, n_op = self.side[1 - p].n
         cdef int64_t w = self.widest
         cdef double* block
@@ -733,8 +739,15 @@ cdef class Game:
                 for i in range(n_me):
                     out[i] += child[i]
             return
+        # My fold and my call see the same opponent reach: the call's showdown (child 1) goes
+        # first and leaves the compatible mass that the fold (child 0) needs.
+        swap = (c >= 2 and self.kind[self.first[node]] == K_FOLD
+                and self.player[self.first[node]] == p
+                and self.kind[self.first[node] + 1] == K_SHOWDOWN)
         if mode == BEST:
-            for a in range(c):
+            for d in range(c):
+                a = (1 - d) if swap and d < 2 else d
+                self.reuse_mass = swap and d == 1
                 self._walk(self.first[node] + a, p, own, opp, &block[a * w], mode)
             for i in range(n_me):
                 best = block[i]
@@ -748,9 +761,11 @@ cdef class Game:
             self._strategy(node, i, n_me, mode, sigma)
             for a in range(c):
                 block[a * w + i] = sigma[a]
-        for a in range(c):
+        for d in range(c):
+            a = (1 - d) if swap and d < 2 else d
             for i in range(n_me):
                 reach[i] = own[i] * block[a * w + i]
+            self.reuse_mass = swap and d == 1
             self._walk(self.first[node] + a, p, reach, opp, &block[a * w], mode)
         r = &self.regret[self.offset[node]]
         s = &self.average[self.offset[node]]
