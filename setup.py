@@ -31,6 +31,7 @@ extensions = [
     Extension("omahacore.phhfast", ["src/omahacore/phhfast.pyx"], extra_compile_args=COMPILE_ARGS),
     Extension("omahacore.icm", ["src/omahacore/icm.pyx"], extra_compile_args=COMPILE_ARGS),
     Extension("omahacore.stud", ["src/omahacore/stud.pyx"], extra_compile_args=COMPILE_ARGS),
+    Extension("omahacore.solver", ["src/omahacore/solver.pyx"], extra_compile_args=COMPILE_ARGS),
 ]
 
 setup(ext_modules=cythonize(extensions, compiler_directives=DIRECTIVES))

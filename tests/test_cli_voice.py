@@ -15,7 +15,7 @@ NO_JSON = {"serve"}
 """A server, not a result: ``serve`` writes ``--stats`` instead."""
 
 SLOW = {"replay", "play", "simulate", "tournament", "equity", "preflop-table", "bots",
-        "export"}
+        "export", "solve"}
 """The subcommands that can take more than a second: each has a progress bar."""
 
 FLAGS = (argparse._StoreTrueAction, argparse._StoreFalseAction, argparse._HelpAction,

@@ -62,6 +62,14 @@ class IcmTypeError(IcmError, OmahaTypeError):
     """An ICM argument has the wrong type (a bool, float or text where an int goes)."""
 
 
+class SolverError(OmahaError):
+    """A game tree, range or solver setting is invalid (the subgame solver, issue 29)."""
+
+
+class SolverTypeError(SolverError, OmahaTypeError):
+    """A solver argument has the wrong type (a bool, float or text where an int goes)."""
+
+
 class RuleError(OmahaError):
     """An error that names the rule it enforces (``rule`` is e.g. ``"B4"``, or ``None``)."""
 

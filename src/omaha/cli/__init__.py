@@ -20,6 +20,7 @@ Commands:
 * ``omaha eval HOLE BOARD`` — the high and low of one Omaha hand with the cards used.
 * ``omaha serve``, ``bots``, ``export`` — the arena server, its bot clients, its hands as PHH.
 * ``omaha equity`` — each hand's or range's share of the pot.
+* ``omaha solve`` — a heads-up PLO or PLO8 river spot solved exactly (:mod:`~omaha.cli.solve`).
 * ``omaha simulate``, ``preflop-table`` — long jobs in chunks, here or on Ray.
 
 Usage errors exit 2, as argparse does. Heavy modules (the engine, NumPy) are imported only
@@ -67,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser = OneLineParser(
         prog="omaha",
         description=("Omaha poker: evaluate a hand (eval); the equity of hands or ranges "
-                     "(equity); bots, built-in or your own, at one table (play), in long "
+                     "(equity); solve a heads-up river spot exactly (solve); bots, built-in or your own, at one table (play), in long "
                      "runs (simulate) or in a tournament (tournament); replay PHH hand "
                      "histories (replay); the arena: its server (serve), bot clients (bots) "
                      "and its hands as PHH (export); the preflop equity table "
@@ -76,9 +77,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action=_VersionAction)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     # each module imports what its command runs on only when it runs (omaha --help is fast)
-    from omaha.cli import arena, equity, evaluate, play, replay, scale, tournament
+    from omaha.cli import arena, equity, evaluate, play, replay, scale, solve, tournament
 
-    for group in (replay, play, evaluate, arena, equity, scale, tournament):
+    for group in (replay, play, evaluate, arena, equity, scale, tournament, solve):
         group.add_parser(commands)
     return parser
 

@@ -1,0 +1,59 @@
+"""Stub for the compiled discounted-CFR core (issue 29). The public API is :mod:`omaha.solver`."""
+
+from collections.abc import Iterable
+from typing import Any, SupportsFloat, SupportsIndex, TypeAlias
+
+import numpy as np
+import numpy.typing as npt
+from typing_extensions import disjoint_base
+
+__all__ = ["DECISION", "FOLD", "MAX_ACTIONS", "MAX_CARDS", "MAX_HANDS", "MAX_NODES",
+           "SHOWDOWN", "Game"]
+
+_Ints: TypeAlias = Iterable[SupportsIndex] | npt.NDArray[np.integer[Any]]
+_Weights: TypeAlias = Iterable[SupportsFloat | SupportsIndex] | npt.NDArray[np.floating[Any]]
+
+DECISION: int
+FOLD: int
+SHOWDOWN: int
+MAX_ACTIONS: int
+MAX_CARDS: int
+MAX_HANDS: int
+MAX_NODES: int
+MAX_CHIPS: int
+
+@disjoint_base
+class Game:
+    def __init__(
+        self,
+        pot: SupportsIndex,
+        kinds: _Ints,
+        players: _Ints,
+        firsts: _Ints,
+        counts: _Ints,
+        commits0: _Ints,
+        commits1: _Ints,
+        cards: SupportsIndex,
+        hands0: bytes,
+        hands1: bytes,
+        weights0: _Weights,
+        weights1: _Weights,
+        highs0: _Ints,
+        highs1: _Ints,
+        lows0: _Ints | None = None,
+        lows1: _Ints | None = None,
+        max_bytes: SupportsIndex | None = None,
+    ) -> None: ...
+    def run(self, iterations: SupportsIndex) -> None: ...
+    @property
+    def iterations(self) -> int: ...
+    @property
+    def nodes(self) -> int: ...
+    @property
+    def hands(self) -> tuple[int, int]: ...
+    def values(self) -> tuple[float, float]: ...
+    def best_responses(self) -> tuple[float, float]: ...
+    def exploitability(self) -> float: ...
+    def strategy(self, node: SupportsIndex) -> tuple[float, ...]: ...
+    def strategy_into(self, node: SupportsIndex, out: npt.NDArray[np.float32]) -> None: ...
+    def release(self) -> None: ...

@@ -1,0 +1,962 @@
+# cython: freethreading_compatible=True
+"""Discounted CFR over a two-player, constant-sum game tree, compiled (issue 29).
+
+The game: chance deals each player one *hand* (a set of 1 to 4 cards out of 52) from their
+range, with probability proportional to the product of the two hands' weights, over the pairs
+of hands that share no card. Then both players walk a public betting tree whose leaves are a
+fold (the other player takes the pot) or a showdown (hand strengths decide; for hi/lo the pot
+is split between the best high and the best 8-or-better low).
+
+Values are chips won from the final pot less the chips put in since the spot began, so the
+two players' values always add up to ``pot`` (the chips in the middle before the spot).
+
+A one-card game: player 0 may fold (node 1) or show down (node 2) a card of three, the
+higher card winning a pot of 2. Folding gives the pot away, so showing down is best:
+
+>>> g = Game(2, [0, 1, 2], [0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 0, 0], [0, 0, 0], 1,
+...          bytes([0, 1, 2]), bytes([0, 1, 2]), [1, 1, 1], [1, 1, 1], [0, 1, 2], [0, 1, 2])
+>>> g.run(50)
+>>> [round(v, 2) for v in g.values()], round(g.exploitability(), 2)
+([1.0, 1.0], 0.0)
+
+The arrays describe the tree node by node (node 0 is the root; the children of a node are
+``counts[n]`` consecutive nodes starting at ``firsts[n] > n``): ``kinds`` (0 a decision of
+``players[n]``, 1 a fold by ``players[n]``, 2 a showdown) and the chips each player has put
+in since the spot began (``commits0``, ``commits1``). Hands are bytes, ``cards`` card indices
+each (0..51); strengths are ints where larger wins and equal ties (``lows`` 0 = no low).
+
+How it is fast: regrets and strategy sums are flat float32 arrays, one row per action and one
+column per hand, and the whole range walks the tree at once. At a leaf the opponent's reach is
+folded into sums per card, per two, three and four cards, so the mass of the opponent's hands
+that share no card with a hand is the total less an inclusion-exclusion over the hand's
+subsets; at a showdown both ranges are swept once in order of strength. A leaf costs time
+linear in the two range sizes.
+"""
+
+from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_CheckExact, PyBytes_GET_SIZE
+from cpython.float cimport PyFloat_AsDouble, PyFloat_Check
+from libc.math cimport isfinite, pow
+from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.stdlib cimport calloc, free, malloc, qsort
+from libc.string cimport memset
+
+from omahacore._input cimport exact_int, shown
+from omahacore.errors import SolverError, SolverTypeError
+
+__all__ = ["DECISION", "FOLD", "MAX_ACTIONS", "MAX_CARDS", "MAX_HANDS", "MAX_NODES",
+           "SHOWDOWN", "Game"]
+
+DECISION = 0
+FOLD = 1
+SHOWDOWN = 2
+MAX_ACTIONS = 16
+MAX_CARDS = 4          # cards in a hand: the subset sums index up to four-card sets
+MAX_HANDS = 270_725    # C(52, 4): every four-card hand
+MAX_NODES = 1_000_000
+MAX_CHIPS = 2 ** 53    # commits and the pot stay exact in a double
+
+cdef enum:
+    K_DECISION = 0
+    K_FOLD = 1
+    K_SHOWDOWN = 2
+    C_MAX_ACTIONS = 16
+    C_MAX_CARDS = 4
+    N_SUBSETS = 52 + 1326 + 22100 + 270725   # card sets of 1..4 cards, one slot each
+
+cdef int64_t BINOM[53][5]       # BINOM[n][k] = C(n, k), built at import
+cdef int64_t OFFSET[5]          # first slot of the sets of k cards
+cdef int64_t B2[52]             # C(n, 2) and C(n, 3): the slot terms of four-card hands
+cdef int64_t B3[52]
+cdef int64_t P2, P3             # OFFSET[2], OFFSET[3]
+
+
+cdef void _build_tables() noexcept nogil:
+    cdef int n, k
+    for n in range(53):
+        BINOM[n][0] = 1
+        for k in range(1, 5):
+            BINOM[n][k] = 0 if n == 0 else BINOM[n - 1][k - 1] + BINOM[n - 1][k]
+    OFFSET[0] = 0
+    OFFSET[1] = 0
+    for k in range(2, 5):
+        OFFSET[k] = OFFSET[k - 1] + BINOM[52][k - 1]
+    for n in range(52):
+        B2[n] = BINOM[n][2]
+        B3[n] = BINOM[n][3]
+    global P2, P3
+    P2 = OFFSET[2]
+    P3 = OFFSET[3]
+
+_build_tables()
+
+
+cdef struct Side:
+    int n                 # hands
+    int k                 # cards per hand
+    int nsub              # proper subsets per hand: 2**cards - 2
+    uint8_t* cards        # n x k, ascending in a hand
+    uint8_t* cards_high   # the same rows in increasing high strength (by_high order)
+    uint8_t* cards_low    # ... in increasing low strength
+    int32_t* high_sorted  # the high strengths in increasing order
+    int32_t* low_sorted
+    double* weight        # range weight of each hand (the root reach)
+    int32_t* subset       # n x nsub slots of the hand's card sets (hands under 4 cards)
+    int32_t* high
+    int32_t* low
+    int32_t* by_high      # hand indices in increasing high strength
+    int32_t* by_low       # hand indices in increasing low strength
+    int32_t* twin         # the other side's hand of the same cards, or -1
+    int64_t* key          # the hand's cards packed, to find twins
+
+
+cdef struct KeyIndex:
+    int32_t key
+    int32_t index
+
+
+cdef struct KeyIndex64:
+    int64_t key
+    int32_t index
+
+
+cdef int _compare_key64(const void* a, const void* b) noexcept nogil:
+    cdef const KeyIndex64* x = <const KeyIndex64*>a
+    cdef const KeyIndex64* y = <const KeyIndex64*>b
+    return (x.key > y.key) - (x.key < y.key)
+
+
+cdef int _compare_key(const void* a, const void* b) noexcept nogil:
+    cdef const KeyIndex* x = <const KeyIndex*>a
+    cdef const KeyIndex* y = <const KeyIndex*>b
+    if x.key != y.key:
+        return -1 if x.key < y.key else 1
+    return (x.index > y.index) - (x.index < y.index)
+
+
+cdef int _sort_by(const int32_t* key, int n, int32_t* out) noexcept nogil:
+    cdef KeyIndex* tmp = <KeyIndex*>malloc(n * sizeof(KeyIndex))
+    cdef int i
+    if tmp == NULL:
+        return -1
+    for i in range(n):
+        tmp[i].key = key[i]
+        tmp[i].index = i
+    qsort(tmp, n, sizeof(KeyIndex), _compare_key)
+    for i in range(n):
+        out[i] = tmp[i].index
+    free(tmp)
+    return 0
+
+
+cdef void _fill_subsets(const uint8_t* cards, int k, int32_t* out) noexcept nogil:
+    """The slot of every non-empty proper subset of ``k`` ascending cards, in bitmask order
+    (the whole hand is matched through ``twin`` instead: no slot per hand)."""
+    cdef int mask, i, size
+    cdef int64_t slot
+    for mask in range(1, (1 << k) - 1):
+        size = 0
+        slot = 0
+        for i in range(k):
+            if mask & (1 << i):
+                size += 1
+                slot += BINOM[cards[i]][size]
+        out[mask - 1] = <int32_t>(OFFSET[size] + slot)
+
+
+cdef inline double _sign(int mask) noexcept nogil:
+    # inclusion-exclusion: sets of an odd number of cards count, even ones are taken back
+    cdef int bits = 0
+    while mask:
+        bits += mask & 1
+        mask >>= 1
+    return 1.0 if bits & 1 else -1.0
+
+
+# ---------------------------------------------------------------- the leaf kernels
+
+cdef inline void _add(double* acc, const Side* s, const uint8_t* h, int j,
+                      double x) noexcept nogil:
+    """Add mass ``x`` of hand ``j`` (cards ``h``) to the sums of each of its proper subsets."""
+    cdef const int32_t* sub
+    cdef int q
+    cdef int64_t a, b, c, d
+    if s.k == 4:    # the slots of four-card hands, from the cards: no table per hand to read
+        a = h[0]; b = h[1]; c = h[2]; d = h[3]
+        acc[a] += x; acc[b] += x; acc[c] += x; acc[d] += x
+        acc[P2 + a + B2[b]] += x; acc[P2 + a + B2[c]] += x; acc[P2 + a + B2[d]] += x
+        acc[P2 + b + B2[c]] += x; acc[P2 + b + B2[d]] += x; acc[P2 + c + B2[d]] += x
+        acc[P3 + a + B2[b] + B3[c]] += x; acc[P3 + a + B2[b] + B3[d]] += x
+        acc[P3 + a + B2[c] + B3[d]] += x; acc[P3 + b + B2[c] + B3[d]] += x
+        return
+    sub = &s.subset[<int64_t>j * s.nsub]
+    for q in range(s.nsub):
+        acc[sub[q]] += x
+
+
+cdef inline double _clash(const double* acc, const Side* s, const uint8_t* h, int i,
+                          const double* signs) noexcept nogil:
+    """The opponent mass in ``acc`` on hands that share at least one card with hand ``i``
+    (cards ``h``), less the hand of the very same cards (see ``_twin``)."""
+    cdef const int32_t* sub
+    cdef double x = 0.0
+    cdef int q
+    cdef int64_t a, b, c, d
+    if s.k == 4:
+        a = h[0]; b = h[1]; c = h[2]; d = h[3]
+        return ((acc[a] + acc[b] + acc[c] + acc[d])
+                - (acc[P2 + a + B2[b]] + acc[P2 + a + B2[c]] + acc[P2 + a + B2[d]]
+                   + acc[P2 + b + B2[c]] + acc[P2 + b + B2[d]] + acc[P2 + c + B2[d]])
+                + (acc[P3 + a + B2[b] + B3[c]] + acc[P3 + a + B2[b] + B3[d]]
+                   + acc[P3 + a + B2[c] + B3[d]] + acc[P3 + b + B2[c] + B3[d]]))
+    sub = &s.subset[<int64_t>i * s.nsub]
+    for q in range(s.nsub):
+        x += signs[q] * acc[sub[q]]
+    return x
+
+
+cdef inline double _twin(const Side* me, int i, const double* m) noexcept nogil:
+    """The mass of the opponent's hand made of the same cards as my hand i (0 if none): the
+    one set of ``cards`` cards, kept out of ``acc``."""
+    cdef int32_t t = me.twin[i]
+    return m[t] if t >= 0 else 0.0
+
+
+cdef void _compatible(const Side* me, const Side* op, const double* m, double* acc,
+                      int64_t slots, const double* signs, double full,
+                      double* out) noexcept nogil:
+    """out[i] = mass of the opponent's hands that share no card with my hand i."""
+    cdef int i, j
+    cdef double total = 0.0
+    for j in range(op.n):
+        if m[j] != 0.0:
+            total += m[j]
+            _add(acc, op, &op.cards[<int64_t>j * op.k], j, m[j])
+    for i in range(me.n):
+        out[i] = (total - _clash(acc, me, &me.cards[<int64_t>i * me.k], i, signs)
+                  - full * _twin(me, i, m))
+    memset(acc, 0, slots * sizeof(double))
+
+
+cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint low_only,
+                 double* acc, int64_t slots, const double* signs, double full, double* out,
+                 double* mass) noexcept nogil:
+    """out[i] = the compatible opponent mass beaten by hand i plus half the mass it ties
+    (by high, or by low with no low the weakest), over opponents with a low if ``low_only``;
+    and, when ``mass`` is given (not ``low_only``), the compatible mass in all.
+
+    Both sides are read in order of strength from copies sorted once (keys and cards), so
+    the sweep reads them in sequence, once: each group of my hands of one strength is asked
+    what it beats, then, if the opponent has hands of that strength, what it beats or ties. The opponent's hand of the same cards (the twin) is
+    never in ``acc``: it is taken off directly when it is among the hands added."""
+    cdef const int32_t* mine = me.by_low if low else me.by_high
+    cdef const int32_t* theirs = op.by_low if low else op.by_high
+    cdef const int32_t* my_key = me.low if low else me.high
+    cdef const int32_t* op_key = op.low if low else op.high
+    cdef const int32_t* my_sorted = me.low_sorted if low else me.high_sorted
+    cdef const int32_t* op_sorted = op.low_sorted if low else op.high_sorted
+    cdef const uint8_t* my_cards = me.cards_low if low else me.cards_high
+    cdef const uint8_t* op_cards = op.cards_low if low else op.cards_high
+    cdef int a, b, c, e, i, j, k = op.k
+    cdef int32_t t, key
+    cdef double total = 0.0, x
+    cdef bint tied
+    a = b = 0
+    while a < me.n:       # one group of my hands of equal strength at a time
+        key = my_sorted[a]
+        while b < op.n and op_sorted[b] < key:
+            j = theirs[b]
+            x = m[j]
+            if x != 0.0 and (not low_only or op.low[j] > 0):
+                total += x
+                _add(acc, op, &op_cards[<int64_t>b * k], j, x)
+            b += 1
+        e = a
+        while e < me.n and my_sorted[e] == key:
+            e += 1
+        for c in range(a, e):           # what each beats
+            i = mine[c]
+            x = total - _clash(acc, me, &my_cards[<int64_t>c * k], i, signs)
+            t = me.twin[i]
+            if t >= 0 and op_key[t] < key and (not low_only or op.low[t] > 0):
+                x -= full * m[t]                # the twin is among the hands added
+            out[i] = x
+        tied = False
+        while b < op.n and op_sorted[b] == key:
+            j = theirs[b]
+            x = m[j]
+            if x != 0.0 and (not low_only or op.low[j] > 0):
+                total += x
+                _add(acc, op, &op_cards[<int64_t>b * k], j, x)
+                tied = True
+            b += 1
+        for c in range(a, e):           # half of what each ties
+            i = mine[c]
+            if not tied:
+                continue
+            x = total - _clash(acc, me, &my_cards[<int64_t>c * k], i, signs)
+            t = me.twin[i]
+            if t >= 0 and op_key[t] <= key and (not low_only or op.low[t] > 0):
+                x -= full * m[t]
+            out[i] = 0.5 * (out[i] + x)
+        a = e
+    if mass != NULL:
+        while b < op.n:
+            j = theirs[b]
+            if m[j] != 0.0:
+                total += m[j]
+                _add(acc, op, &op_cards[<int64_t>b * k], j, m[j])
+            b += 1
+        for a in range(me.n):
+            i = mine[a]
+            mass[i] = (total - _clash(acc, me, &my_cards[<int64_t>a * k], i, signs)
+                       - full * _twin(me, i, m))
+    memset(acc, 0, slots * sizeof(double))
+
+
+# ---------------------------------------------------------------- the game
+
+cdef enum Mode:
+    TRAIN = 0          # one DCFR iteration for the traverser
+    BEST = 1           # the traverser's best response to the other's average strategy
+    AVERAGE = 2        # both play their average strategies
+
+
+cdef class Game:
+    """A two-player game tree over two ranges, solved by discounted CFR (see the module)."""
+
+    cdef int n_nodes, depth, cards, widest, actions
+    cdef bint hilo
+    cdef double pot, total_weight
+    cdef int32_t* kind
+    cdef int32_t* player
+    cdef int32_t* first
+    cdef int32_t* count
+    cdef int32_t* level
+    cdef double* commit0
+    cdef double* commit1
+    cdef int64_t* offset          # first entry of a decision node's rows; -1 for leaves
+    cdef int64_t entries
+    cdef float* regret
+    cdef float* average
+    cdef Side side[2]
+    cdef double* acc              # the sums per proper subset of a hand's cards
+    cdef int64_t slots            # the length of acc
+    cdef double* scratch          # per decision level: actions + 1 rows of `widest` doubles
+    cdef double* temp             # three rows of `widest` doubles for the leaves
+    cdef double signs[15]
+    cdef double full              # the inclusion-exclusion sign of the whole hand
+    cdef int64_t done
+    cdef double pos_discount, neg_discount, sum_discount
+    cdef bint reuse_mass          # the next leaf is my fold right after my call's showdown
+
+    def __cinit__(self):
+        self.kind = self.player = self.first = self.count = self.level = NULL
+        self.actions = 0
+        self.reuse_mass = False
+        self.commit0 = self.commit1 = NULL
+        self.offset = NULL
+        self.regret = self.average = NULL
+        self.acc = self.scratch = self.temp = NULL
+        memset(self.side, 0, sizeof(self.side))
+
+    def __dealloc__(self):
+        cdef int p
+        free(self.kind); free(self.player); free(self.first); free(self.count)
+        free(self.level); free(self.commit0); free(self.commit1); free(self.offset)
+        free(self.regret); free(self.average); free(self.acc); free(self.scratch)
+        free(self.temp)
+        for p in range(2):
+            free(self.side[p].weight); free(self.side[p].subset); free(self.side[p].high)
+            free(self.side[p].low); free(self.side[p].by_high); free(self.side[p].by_low)
+            free(self.side[p].twin); free(self.side[p].key); free(self.side[p].cards)
+            free(self.side[p].cards_high); free(self.side[p].cards_low)
+            free(self.side[p].high_sorted); free(self.side[p].low_sorted)
+
+    def __init__(self, pot, kinds, players, firsts, counts, commits0, commits1, cards,
+                 hands0, hands1, weights0, weights1, highs0, highs1, lows0=None, lows1=None,
+                 max_bytes=None):
+        cdef int n, i, c, p, d
+        cdef int64_t need, limit
+        cdef object hands, weights, highs, lows
+        if self.kind != NULL:
+            raise SolverError("a Game is built once")
+        self.pot = <double>_chips(pot, "pot", True)
+        cards = _small(cards, "cards", -1, 1, C_MAX_CARDS)
+        self.cards = cards
+        self.hilo = lows0 is not None or lows1 is not None
+        if self.hilo and (lows0 is None or lows1 is None):
+            raise SolverError("lows0, lows1: give the low strengths of both ranges or neither")
+        kinds = _snapshot(kinds, "kinds", MAX_NODES)
+        n = len(kinds)
+        players = _snapshot(players, "players", n)
+        firsts = _snapshot(firsts, "firsts", n)
+        counts = _snapshot(counts, "counts", n)
+        commits0 = _snapshot(commits0, "commits0", n)
+        commits1 = _snapshot(commits1, "commits1", n)
+        for name, seq in (("players", players), ("firsts", firsts), ("counts", counts),
+                          ("commits0", commits0), ("commits1", commits1)):
+            if len(seq) != n:
+                raise SolverError(f"{name}: {len(seq)} entries for {n} nodes")
+        sizes = []
+        for p in range(2):
+            hands = (hands0, hands1)[p]
+            if not PyBytes_CheckExact(hands):
+                raise SolverTypeError(f"hands{p} must be bytes, got {type(hands).__name__}")
+            if PyBytes_GET_SIZE(hands) == 0 or PyBytes_GET_SIZE(hands) % cards:
+                raise SolverError(f"hands{p}: {PyBytes_GET_SIZE(hands)} bytes is not a whole, "
+                                  f"non-zero number of {cards}-card hands")
+            if PyBytes_GET_SIZE(hands) // cards > MAX_HANDS:
+                raise SolverError(f"hands{p}: more than MAX_HANDS = {MAX_HANDS:,} hands")
+            sizes.append(PyBytes_GET_SIZE(hands) // cards)
+        self.n_nodes = n
+        self.widest = max(sizes[0], sizes[1])
+        # the tree first (small), so the memory it implies is known before the big arrays
+        self.kind = <int32_t*>calloc(n, sizeof(int32_t))
+        self.player = <int32_t*>calloc(n, sizeof(int32_t))
+        self.first = <int32_t*>calloc(n, sizeof(int32_t))
+        self.count = <int32_t*>calloc(n, sizeof(int32_t))
+        self.level = <int32_t*>calloc(n, sizeof(int32_t))
+        self.commit0 = <double*>calloc(n, sizeof(double))
+        self.commit1 = <double*>calloc(n, sizeof(double))
+        self.offset = <int64_t*>calloc(n, sizeof(int64_t))
+        if (self.kind == NULL or self.player == NULL or self.first == NULL or self.count == NULL
+                or self.level == NULL or self.commit0 == NULL or self.commit1 == NULL
+                or self.offset == NULL):
+            raise MemoryError()
+        self._read_tree(kinds, players, firsts, counts, commits0, commits1, sizes)
+        need = self._bytes_needed(sizes[0], sizes[1])
+        if max_bytes is not None:
+            limit = _chips(max_bytes, "max_bytes", True)
+            if need > limit:
+                raise SolverError(f"max_bytes: the tree needs {need:,} bytes of solver arrays, "
+                                  f"more than the limit of {limit:,}")
+        for p in range(2):
+            self._read_side(p, (hands0, hands1)[p], (weights0, weights1)[p],
+                            (highs0, highs1)[p], (lows0, lows1)[p] if self.hilo else None,
+                            sizes[p])
+        self.regret = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
+        self.average = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
+        self.slots = OFFSET[cards] + 1
+        self.acc = <double*>calloc(self.slots, sizeof(double))
+        self.scratch = <double*>malloc((self.depth + 1) * (self.actions + 1)
+                                       * <int64_t>self.widest * sizeof(double))
+        self.temp = <double*>malloc(3 * <int64_t>self.widest * sizeof(double))
+        if (self.regret == NULL or self.average == NULL or self.acc == NULL
+                or self.scratch == NULL or self.temp == NULL):
+            raise MemoryError()
+        for i in range(1, (1 << cards) - 1):
+            self.signs[i - 1] = _sign(i)
+        self.full = _sign((1 << cards) - 1)
+        self._pair_twins()
+        self.done = 0
+        with nogil:
+            _compatible(&self.side[0], &self.side[1], self.side[1].weight, self.acc,
+                        self.slots, self.signs, self.full, self.temp)
+        self.total_weight = 0.0
+        for i in range(self.side[0].n):
+            self.total_weight += self.side[0].weight[i] * self.temp[i]
+        if not self.total_weight > 0.0:
+            raise SolverError("hands0, hands1: every pair of hands with positive weights "
+                              "shares a card; no deal is possible")
+
+    cdef int _read_tree(self, tuple kinds, tuple players, tuple firsts, tuple counts,
+                        tuple commits0, tuple commits1, list sizes) except -1:
+        cdef int n = self.n_nodes, i, c, k, f
+        cdef int64_t entries = 0
+        cdef unsigned char* parent = <unsigned char*>calloc(n, 1)
+        if parent == NULL:
+            raise MemoryError()
+        try:
+            self.depth = 0
+            for i in range(n):
+                k = _small(kinds[i], "kinds", i, 0, 2)
+                c = _small(counts[i], "counts", i, 0, C_MAX_ACTIONS)
+                f = _small(firsts[i], "firsts", i, 0, n)
+                self.kind[i] = k
+                self.count[i] = c
+                self.first[i] = f
+                self.commit0[i] = <double>_chips(commits0[i], f"commits0[{i}]", False)
+                self.commit1[i] = <double>_chips(commits1[i], f"commits1[{i}]", False)
+                self.player[i] = _small(players[i], "players", i, 0, 1) if k != K_SHOWDOWN else 0
+                if k == K_DECISION:
+                    if c < 1:
+                        raise SolverError(f"counts[{i}]: a decision needs at least one action")
+                    if f <= i or f + c > n:
+                        raise SolverError(f"firsts[{i}]: children {f}..{f + c - 1} must come "
+                                          f"after node {i} and inside the tree of {n} nodes")
+                    for k in range(f, f + c):
+                        if parent[k]:
+                            raise SolverError(f"firsts[{i}]: node {k} has two parents")
+                        parent[k] = 1
+                        self.level[k] = self.level[i] + 1
+                        if self.level[k] > self.depth:
+                            self.depth = self.level[k]
+                    self.offset[i] = entries
+                    if c > self.actions:
+                        self.actions = c
+                    entries += <int64_t>c * sizes[self.player[i]]
+                else:
+                    if c != 0:
+                        raise SolverError(f"counts[{i}]: a fold or showdown has no actions")
+                    self.offset[i] = -1
+            for i in range(1, n):
+                if not parent[i]:
+                    raise SolverError(f"firsts: node {i} is not the child of any node")
+            self.depth = 0          # scratch rows are per level of a decision, not of a leaf
+            for i in range(n):
+                if self.kind[i] == K_DECISION and self.level[i] > self.depth:
+                    self.depth = self.level[i]
+            if self.kind[0] != K_DECISION and n > 1:
+                raise SolverError("kinds[0]: the root of a tree of several nodes is a decision")
+            self.entries = entries
+        finally:
+            free(parent)
+        return 0
+
+    cdef int64_t _bytes_needed(self, int n0, int n1):
+        """What the arrays below take: regrets and strategy sums (float32), the scratch rows
+        per level, the subset sums, and per hand its weight, cards, strengths and orders."""
+        cdef int64_t widest = max(n0, n1), k = self.cards
+        cdef int64_t per_hand = (8 + 3 * k + 6 * 4 + 8
+                                 + (((1 << k) - 2) * 4 if k < 4 else 0))
+        return (2 * self.entries * <int64_t>sizeof(float)
+                + (self.depth + 1) * (self.actions + 1) * widest * <int64_t>sizeof(double)
+                + 4 * widest * <int64_t>sizeof(double)
+                + (OFFSET[k] + 1) * <int64_t>sizeof(double)
+                + (<int64_t>n0 + n1) * per_hand)
+
+    cdef int _read_side(self, int p, bytes hands, object weights, object highs, object lows,
+                        int n) except -1:
+        cdef Side* s = &self.side[p]
+        cdef const uint8_t* raw = <const uint8_t*>PyBytes_AS_STRING(hands)
+        cdef uint8_t hand[C_MAX_CARDS]
+        cdef int i, a, b, k = self.cards
+        cdef uint8_t t
+        cdef bint positive = False
+        s.n = n
+        s.k = k
+        s.nsub = (1 << k) - 2
+        s.weight = <double*>malloc(n * sizeof(double))
+        # hands of four cards find their slots from the cards (see _add)
+        s.subset = <int32_t*>malloc((<int64_t>n * s.nsub if k < 4 else 1) * sizeof(int32_t))
+        s.cards = <uint8_t*>malloc(<int64_t>n * k)
+        s.cards_high = <uint8_t*>malloc(<int64_t>n * k)
+        s.cards_low = <uint8_t*>malloc(<int64_t>n * k)
+        s.high_sorted = <int32_t*>malloc(n * sizeof(int32_t))
+        s.low_sorted = <int32_t*>malloc(n * sizeof(int32_t))
+        s.high = <int32_t*>malloc(n * sizeof(int32_t))
+        s.low = <int32_t*>calloc(n, sizeof(int32_t))
+        s.by_high = <int32_t*>malloc(n * sizeof(int32_t))
+        s.by_low = <int32_t*>malloc(n * sizeof(int32_t))
+        s.twin = <int32_t*>malloc(n * sizeof(int32_t))
+        s.key = <int64_t*>malloc(n * sizeof(int64_t))
+        if (s.twin == NULL or s.key == NULL or s.weight == NULL or s.subset == NULL
+                or s.high == NULL or s.low == NULL or s.by_high == NULL or s.by_low == NULL
+                or s.cards == NULL or s.cards_high == NULL or s.cards_low == NULL
+                or s.high_sorted == NULL or s.low_sorted == NULL):
+            raise MemoryError()
+        weights = _snapshot(weights, f"weights{p}", n)
+        highs = _snapshot(highs, f"highs{p}", n)
+        if len(weights) != n or len(highs) != n:
+            raise SolverError(f"weights{p}, highs{p}: one entry per hand ({n}), got "
+                              f"{len(weights)} and {len(highs)}")
+        if lows is not None:
+            lows = _snapshot(lows, f"lows{p}", n)
+            if len(lows) != n:
+                raise SolverError(f"lows{p}: one entry per hand ({n}), got {len(lows)}")
+        for i in range(n):
+            for a in range(k):
+                hand[a] = raw[i * k + a]
+                if hand[a] > 51:
+                    raise SolverError(f"hands{p}: hand {i} has card index {hand[a]}, not 0..51")
+            for a in range(1, k):       # ascending, so each set of cards has one slot
+                b = a
+                while b > 0 and hand[b - 1] > hand[b]:
+                    t = hand[b]; hand[b] = hand[b - 1]; hand[b - 1] = t
+                    b -= 1
+            for a in range(1, k):
+                if hand[a] == hand[a - 1]:
+                    raise SolverError(f"hands{p}: hand {i} repeats card index {hand[a]}")
+            if k < 4:
+                _fill_subsets(hand, k, &s.subset[<int64_t>i * s.nsub])
+            s.key[i] = 0
+            for a in range(k):
+                s.key[i] = s.key[i] * 64 + hand[a] + 1
+                s.cards[<int64_t>i * k + a] = hand[a]
+            s.weight[i] = _weight(weights[i], f"weights{p}", i)
+            positive = positive or s.weight[i] > 0.0
+            s.high[i] = _small(highs[i], f"highs{p}", i, 0, 2 ** 31 - 1)
+            if lows is not None:
+                s.low[i] = _small(lows[i], f"lows{p}", i, 0, 2 ** 31 - 1)
+        if not positive:
+            raise SolverError(f"weights{p}: no hand has a positive weight")
+        if _sort_by(s.high, n, s.by_high) or _sort_by(s.low, n, s.by_low):
+            raise MemoryError()
+        for i in range(n):          # the sweeps' copies, in order of strength
+            s.high_sorted[i] = s.high[s.by_high[i]]
+            s.low_sorted[i] = s.low[s.by_low[i]]
+            for a in range(k):
+                s.cards_high[<int64_t>i * k + a] = s.cards[<int64_t>s.by_high[i] * k + a]
+                s.cards_low[<int64_t>i * k + a] = s.cards[<int64_t>s.by_low[i] * k + a]
+        return 0
+
+    cdef int _pair_twins(self) except -1:
+        """Each hand's twin: the other side's hand of the same cards (sorted keys, merged)."""
+        cdef int32_t* order[2]
+        cdef Side* s
+        cdef int p, a, b
+        cdef KeyIndex64* tmp
+        for p in range(2):
+            s = &self.side[p]
+            order[p] = <int32_t*>malloc(s.n * sizeof(int32_t))
+            tmp = <KeyIndex64*>malloc(s.n * sizeof(KeyIndex64))
+            if order[p] == NULL or tmp == NULL:
+                free(tmp)
+                raise MemoryError()
+            for a in range(s.n):
+                tmp[a].key = s.key[a]
+                tmp[a].index = a
+                s.twin[a] = -1
+            qsort(tmp, s.n, sizeof(KeyIndex64), _compare_key64)
+            for a in range(s.n):
+                order[p][a] = tmp[a].index
+            free(tmp)
+        a = b = 0
+        while a < self.side[0].n and b < self.side[1].n:
+            if self.side[0].key[order[0][a]] < self.side[1].key[order[1][b]]:
+                a += 1
+            elif self.side[0].key[order[0][a]] > self.side[1].key[order[1][b]]:
+                b += 1
+            else:
+                self.side[0].twin[order[0][a]] = order[1][b]
+                self.side[1].twin[order[1][b]] = order[0][a]
+                a += 1
+                b += 1
+        free(order[0])
+        free(order[1])
+        return 0
+
+    # ------------------------------------------------------------ walking the tree
+
+    cdef void _leaf(self, int node, int p, const double* opp, double* out) noexcept nogil:
+        cdef const Side* me = &self.side[p]
+        cdef const Side* op = &self.side[1 - p]
+        cdef double mine = self.commit0[node] if p == 0 else self.commit1[node]
+        cdef double theirs = self.commit1[node] if p == 0 else self.commit0[node]
+        cdef double* mass = self.temp
+        cdef double* high = self.temp + self.widest
+        cdef double* other = self.temp + 2 * self.widest
+        cdef int i
+        cdef bint reuse = self.reuse_mass
+        self.reuse_mass = False
+        if self.kind[node] == K_FOLD:
+            if not reuse:   # else the showdown just before, on the same reach, left it here
+                _compatible(me, op, opp, self.acc, self.slots, self.signs, self.full, mass)
+            if self.player[node] == p:
+                for i in range(me.n):
+                    out[i] = -mine * mass[i]
+            else:
+                for i in range(me.n):
+                    out[i] = (self.pot + theirs) * mass[i]
+            return
+        _sweep(me, op, opp, False, False, self.acc, self.slots, self.signs, self.full, high,
+               mass)
+        if self.hilo:
+            _sweep(me, op, opp, False, True, self.acc, self.slots, self.signs, self.full, other,
+                   NULL)
+            for i in range(me.n):   # no low of my own: half the high where they have a low
+                if me.low[i] == 0:
+                    high[i] -= 0.5 * other[i]
+            _sweep(me, op, opp, True, False, self.acc, self.slots, self.signs, self.full, other,
+                   NULL)
+            for i in range(me.n):   # a low of my own: every pot is split high and low
+                if me.low[i] > 0:
+                    high[i] = 0.5 * high[i] + 0.5 * other[i]
+        for i in range(me.n):
+            out[i] = high[i] * (self.pot + mine + theirs) - mine * mass[i]
+
+    cdef void _current(self, int node, int i, int n, double* sigma) noexcept nogil:
+        """Regret matching: the current strategy of hand ``i`` (of ``n``) at ``node``."""
+        cdef int a, c = self.count[node]
+        cdef const float* r = &self.regret[self.offset[node]]
+        cdef double total = 0.0, x
+        for a in range(c):
+            x = r[<int64_t>a * n + i]
+            sigma[a] = x if x > 0.0 else 0.0
+            total += sigma[a]
+        for a in range(c):
+            sigma[a] = sigma[a] / total if total > 0.0 else 1.0 / c
+
+    cdef void _averaged(self, int node, int i, int n, double* sigma) noexcept nogil:
+        cdef int a, c = self.count[node]
+        cdef const float* s = &self.average[self.offset[node]]
+        cdef double total = 0.0
+        for a in range(c):
+            sigma[a] = s[<int64_t>a * n + i]
+            total += sigma[a]
+        for a in range(c):
+            sigma[a] = sigma[a] / total if total > 0.0 else 1.0 / c
+
+    cdef inline void _strategy(self, int node, int i, int n, Mode mode,
+                               double* sigma) noexcept nogil:
+        if mode == TRAIN:
+            self._current(node, i, n, sigma)
+        else:
+            self._averaged(node, i, n, sigma)
+
+    cdef void _walk(self, int node, int p, const double* own, const double* opp, double* out,
+                    Mode mode) noexcept nogil:
+        # This level's scratch: rows 0..actions-1 hold a row per action (the reach or the
+        # strategy, then the child's values), then one row: my reach to a child at my
+        # decisions, a child's values at the opponent's.
+        cdef int c = self.count[node], a, d, i
+        cdef bint swap
+        cdef int n_me = self.side[p].n, n_op = self.side[1 - p].n
+        cdef int64_t w = self.widest
+        cdef double* block
+        cdef double* reach
+        cdef double* child
+        cdef double sigma[C_MAX_ACTIONS]
+        cdef double v, best, x
+        cdef float* r
+        cdef float* s
+        cdef int64_t row
+        if self.kind[node] != K_DECISION:
+            self._leaf(node, p, opp, out)
+            return
+        block = &self.scratch[<int64_t>self.level[node] * (self.actions + 1) * w]
+        reach = block + self.actions * w    # my reach to a child, at my decisions
+        child = reach                       # a child's values, at the opponent's
+        if self.player[node] != p:      # the opponent acts: their reach splits
+            for i in range(n_op):
+                self._strategy(node, i, n_op, mode, sigma)
+                for a in range(c):
+                    block[a * w + i] = opp[i] * sigma[a]
+            for i in range(n_me):
+                out[i] = 0.0
+            for a in range(c):
+                self._walk(self.first[node] + a, p, own, &block[a * w], child, mode)
+                for i in range(n_me):
+                    out[i] += child[i]
+            return
+        # My fold and my call see the same opponent reach: the call's showdown (child 1) goes
+        # first and leaves the compatible mass that the fold (child 0) needs.
+        swap = (c >= 2 and self.kind[self.first[node]] == K_FOLD
+                and self.player[self.first[node]] == p
+                and self.kind[self.first[node] + 1] == K_SHOWDOWN)
+        if mode == BEST:
+            for d in range(c):
+                a = (1 - d) if swap and d < 2 else d
+                self.reuse_mass = swap and d == 1
+                self._walk(self.first[node] + a, p, own, opp, &block[a * w], mode)
+            for i in range(n_me):
+                best = block[i]
+                for a in range(1, c):
+                    x = block[a * w + i]
+                    if x > best:
+                        best = x
+                out[i] = best
+            return
+        for i in range(n_me):
+            self._strategy(node, i, n_me, mode, sigma)
+            for a in range(c):
+                block[a * w + i] = sigma[a]
+        for d in range(c):
+            a = (1 - d) if swap and d < 2 else d
+            for i in range(n_me):
+                reach[i] = own[i] * block[a * w + i]
+            self.reuse_mass = swap and d == 1
+            self._walk(self.first[node] + a, p, reach, opp, &block[a * w], mode)
+        r = &self.regret[self.offset[node]]
+        s = &self.average[self.offset[node]]
+        for i in range(n_me):
+            self._strategy(node, i, n_me, mode, sigma)   # the regrets are not changed yet
+            v = 0.0
+            for a in range(c):
+                v += sigma[a] * block[a * w + i]
+            out[i] = v
+            if mode != TRAIN:
+                continue
+            for a in range(c):
+                row = <int64_t>a * n_me + i
+                x = r[row]
+                x = x * (self.pos_discount if x > 0.0 else self.neg_discount)
+                r[row] = <float>(x + block[a * w + i] - v)
+                s[row] = <float>(s[row] * self.sum_discount + own[i] * sigma[a])
+
+    cdef double _root(self, int p, Mode mode) noexcept nogil:
+        """Player ``p``'s value at the root, in chips, weighted over the deals."""
+        cdef double* out = <double*>malloc(self.widest * sizeof(double))
+        cdef double total = 0.0
+        cdef int i
+        if out == NULL:
+            return 0.0 / 0.0
+        self._walk(0, p, self.side[p].weight, self.side[1 - p].weight, out, mode)
+        for i in range(self.side[p].n):
+            total += self.side[p].weight[i] * out[i]
+        free(out)
+        return total / self.total_weight
+
+    cdef void _iterate(self) noexcept nogil:
+        cdef double t = <double>self.done, ta = pow(t, 1.5)
+        cdef int p
+        self.pos_discount = ta / (ta + 1.0)
+        self.neg_discount = 0.5 if t > 0 else 0.0
+        self.sum_discount = pow(t / (t + 1.0), 2.0)
+        for p in range(2):
+            self._root(p, TRAIN)
+        self.done += 1
+
+    # ------------------------------------------------------------ the Python face
+
+    def run(self, iterations):
+        """Run ``iterations`` more DCFR iterations (alpha 1.5, beta 0, gamma 2), without
+        the GIL."""
+        cdef object count = exact_int(iterations)
+        cdef int64_t k, n
+        if count is None:
+            raise SolverTypeError(f"iterations must be an int, got {shown(iterations)}")
+        if count < 0 or count > 10 ** 9:
+            raise SolverError(f"iterations: {count} is not in 0..1,000,000,000")
+        n = count
+        self._working()
+        with nogil:
+            for k in range(n):
+                self._iterate()
+
+    @property
+    def iterations(self):
+        """The iterations run so far."""
+        return self.done
+
+    @property
+    def nodes(self):
+        """The number of nodes of the tree."""
+        return self.n_nodes
+
+    @property
+    def hands(self):
+        """The number of hands of each player."""
+        return (self.side[0].n, self.side[1].n)
+
+    cdef int _working(self) except -1:
+        if self.regret == NULL:
+            raise SolverError("the game was released: only its strategy can be read")
+        return 0
+
+    def values(self):
+        """Each player's value in chips when both play their average strategies."""
+        cdef double v0, v1
+        self._working()
+        with nogil:
+            v0 = self._root(0, AVERAGE)
+            v1 = self._root(1, AVERAGE)
+        return (v0, v1)
+
+    def best_responses(self):
+        """Each player's value in chips when they best-respond to the other's average."""
+        cdef double v0, v1
+        self._working()
+        with nogil:
+            v0 = self._root(0, BEST)
+            v1 = self._root(1, BEST)
+        return (v0, v1)
+
+    def exploitability(self):
+        """The mean of the two best-response gains in chips: (br0 + br1 - pot) / 2."""
+        b0, b1 = self.best_responses()
+        return (b0 + b1 - self.pot) / 2.0
+
+    def strategy(self, node):
+        """The average strategy at a decision node: for each action in order, the
+        probability of each of the acting player's hands (a flat tuple, action-major)."""
+        cdef int k = self._decision(node), a, i, n = self.side[self.player[k]].n
+        cdef double sigma[C_MAX_ACTIONS]
+        out = [0.0] * (self.count[k] * n)
+        for i in range(n):
+            self._averaged(k, i, n, sigma)
+            for a in range(self.count[k]):
+                out[a * n + i] = sigma[a]
+        return tuple(out)
+
+    def strategy_into(self, node, float[::1] out not None):
+        """:meth:`strategy` written into ``out``, a writable float32 buffer of exactly
+        actions x hands entries (a NumPy array): no Python float per entry."""
+        cdef int k = self._decision(node), a, i, n = self.side[self.player[k]].n
+        cdef double sigma[C_MAX_ACTIONS]
+        if out.shape[0] != <Py_ssize_t>self.count[k] * n:
+            raise SolverError(f"out: {out.shape[0]} entries for {self.count[k]} actions x "
+                              f"{n} hands")
+        with nogil:
+            for i in range(n):
+                self._averaged(k, i, n, sigma)
+                for a in range(self.count[k]):
+                    out[<Py_ssize_t>a * n + i] = <float>sigma[a]
+
+    def release(self):
+        """Free the regrets and the scratch rows (the average strategy stays readable);
+        :meth:`run` refuses afterwards."""
+        free(self.regret); free(self.scratch); free(self.temp)
+        self.regret = NULL
+        self.scratch = NULL
+        self.temp = NULL
+
+    cdef int _decision(self, object node) except -1:
+        cdef int k = _small(node, "node", -1, 0, self.n_nodes - 1)
+        if self.kind[k] != K_DECISION:
+            raise SolverError(f"node: {k} is a fold or showdown, not a decision")
+        return k
+
+
+# ---------------------------------------------------------------- reading Python input
+
+cdef tuple _snapshot(object values, str name, Py_ssize_t limit):
+    cdef tuple items
+    if isinstance(values, (str, bytes, bytearray, dict, set, frozenset, int, float)):
+        raise SolverTypeError(f"{name} must be a sequence, got {type(values).__name__}")
+    try:
+        if hasattr(values, "tolist"):
+            values = values.tolist()
+        items = tuple(values)
+    except Exception:
+        raise SolverTypeError(f"{name} must be a sequence, got {type(values).__name__}") \
+            from None
+    if len(items) > limit:
+        raise SolverError(f"{name}: {len(items):,} entries, more than {limit:,}")
+    return items
+
+
+cdef int _small(object item, str name, int index, int low, int high) except? -1:
+    cdef object value = exact_int(item)
+    where = name if index < 0 else f"{name}[{index}]"
+    if value is None:
+        raise SolverTypeError(f"{where} must be an int, got {shown(item)}")
+    if value < low or value > high:
+        raise SolverError(f"{where} = {value} is not in {low}..{high}")
+    return value
+
+
+cdef int64_t _chips(object item, str where, bint positive) except? -1:
+    cdef object value = exact_int(item)
+    if value is None:
+        raise SolverTypeError(f"{where} must be an int, got {shown(item)}")
+    if value < (1 if positive else 0) or value > MAX_CHIPS:
+        raise SolverError(f"{where} = {shown(value)} is not in "
+                          f"{1 if positive else 0}..2**53")
+    return value
+
+
+cdef double _weight(object item, str name, int index) except? -1.0:
+    cdef double x
+    cdef object value
+    if PyFloat_Check(item):
+        x = PyFloat_AsDouble(item)
+    else:
+        value = exact_int(item)
+        if value is None:
+            raise SolverTypeError(f"{name}[{index}] must be a float or an int, got "
+                                  f"{shown(item)}")
+        x = float(value)
+    if not isfinite(x) or x < 0.0 or x > 1e300:
+        raise SolverError(f"{name}[{index}] = {shown(item)} is not a finite weight >= 0")
+    return x
