@@ -61,14 +61,14 @@ class StaticFile:
 
 def csp_for(host: str) -> str:
     """The Content-Security-Policy of every page response for a request sent to ``host``:
-    scripts, styles and images from this server only, WebSockets to this host only, no
+    scripts, styles and images (the icon) from this server only, WebSockets to this host only, no
     frames, no plugins, no inline script.
 
     >>> csp_for("127.0.0.1:8765").split("; ")[:2]
     ["default-src 'none'", "script-src 'self'"]
     """
     connect = f"'self' ws://{host} wss://{host}" if _HOST.match(host) else "'self'"
-    return (f"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    return (f"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
             f"connect-src {connect}; base-uri 'none'; form-action 'none'; "
             "frame-ancestors 'none'")
 
