@@ -243,6 +243,10 @@ def test_a_spectator_sees_hands_play_out_and_never_a_hidden_card(arena, page):
 
 
 def wait_my_turn(page: Page, timeout=20_000):
+    """The legal actions once it is this seat's turn and the page has drawn it (the
+    controls of the previous decision may still show until the next frame)."""
+    until(page, "window.omahaPage.state.legal() !== null && window.omahaPage.renderer"
+                ".drawnVersion === window.omahaPage.state.version", timeout=timeout)
     page.page.wait_for_selector("#controls:not([hidden])", timeout=timeout)
     return page.page.evaluate("window.omahaPage.state.legal()")
 
