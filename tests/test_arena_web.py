@@ -166,6 +166,10 @@ def test_the_gate_refuses_bad_origins_and_serves_only_listed_files():
                 "https:// x"):
         with pytest.raises(OmahaError):
             check_origin(bad)
+    with pytest.raises(OmahaError):
+        check_origin(8765)
+    assert WebGate(allowed_origins=["https://Poker.Example"]).origin_allowed(
+        "https://poker.example", "127.0.0.1:1")
     gate = WebGate()
     assert gate.origin_allowed("HTTP://LOCALHOST:8765", "localhost:8765") is True   # any case
     assert gate.origin_allowed("http://localhost:8765/x", "localhost:8765") is False

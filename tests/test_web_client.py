@@ -127,6 +127,8 @@ class Page:
         self.sent: list[str] = []
         self.errors: list[str] = []
         self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+        self.page.on("console", lambda m: self.errors.append(m.text) if m.type == "error"
+                     else None)   # a CSP violation, a missing file...
         self.page.on("websocket", self._socket)
 
     def _socket(self, ws) -> None:
@@ -148,7 +150,7 @@ class Page:
 def page(browser):
     opened = Page(browser)
     yield opened
-    assert opened.errors == []   # no script error on any page
+    assert opened.errors == []   # no script error, CSP violation or missing file on any page
     opened.close()
 
 
@@ -241,6 +243,10 @@ def test_a_spectator_sees_hands_play_out_and_never_a_hidden_card(arena, page):
 
 
 def wait_my_turn(page: Page, timeout=20_000):
+    """The legal actions once it is this seat's turn and the page has drawn it (the
+    controls of the previous decision may still show until the next frame)."""
+    until(page, "window.omahaPage.state.legal() !== null && window.omahaPage.renderer"
+                ".drawnVersion === window.omahaPage.state.version", timeout=timeout)
     page.page.wait_for_selector("#controls:not([hidden])", timeout=timeout)
     return page.page.evaluate("window.omahaPage.state.legal()")
 
@@ -487,7 +493,8 @@ def test_a_lost_connection_shows_reconnecting_and_resumes(tmp_path, browser):
         until(opened, f"window.omahaPage.state.hand > {hand + 1}", timeout=30_000)
         watching = opened.messages("watching")
         assert len(watching) >= 2 and all(not w["gap"] for w in watching)
-        assert opened.errors == []
+        # the browser logs each refused attempt while the server is away; nothing else
+        assert [e for e in opened.errors if "ERR_CONNECTION_REFUSED" not in e] == []
     finally:
         opened.close()
         own.stop()

@@ -40,6 +40,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from omaha.errors import OmahaError
+from omaha.limits import safe_repr
 
 __all__ = ["CONTENT_TYPES", "StaticFile", "WebGate", "check_origin", "csp_for"]
 
@@ -61,27 +62,28 @@ class StaticFile:
 
 def csp_for(host: str) -> str:
     """The Content-Security-Policy of every page response for a request sent to ``host``:
-    scripts, styles and images from this server only, WebSockets to this host only, no
-    frames, no plugins, no inline script.
+    scripts, styles and images (the icon) from this server only, WebSockets to this host
+    only, no frames, no plugins, no inline script.
 
     >>> csp_for("127.0.0.1:8765").split("; ")[:2]
     ["default-src 'none'", "script-src 'self'"]
     """
     connect = f"'self' ws://{host} wss://{host}" if _HOST.match(host) else "'self'"
-    return (f"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    return (f"default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
             f"connect-src {connect}; base-uri 'none'; form-action 'none'; "
             "frame-ancestors 'none'")
 
 
 def check_origin(text: str) -> str:
-    """``text`` as an origin a page may be served from (``http[s]://host[:port]``, no path),
-    or :class:`~omaha.errors.OmahaError` naming what is wrong.
+    """``text`` as an origin a page may be served from (``http[s]://host[:port]``, no path;
+    lower case, as browsers send it), or :class:`~omaha.errors.OmahaError` naming what is
+    wrong.
 
-    >>> check_origin("https://poker.example/")
+    >>> check_origin("https://Poker.example/")
     'https://poker.example'
     """
     bad = OmahaError(f"allowed origin must be http://HOST[:PORT] or https://HOST[:PORT], "
-                     f"got {text[:80]!r}")
+                     f"got {safe_repr(text)}")
     if not isinstance(text, str) or not text.isprintable() or any(c.isspace() for c in text):
         raise bad
     try:
@@ -92,7 +94,7 @@ def check_origin(text: str) -> str:
     if parts.scheme not in ("http", "https") or not parts.hostname or parts.path.strip("/") \
             or parts.query or parts.fragment or parts.username is not None:
         raise bad
-    return f"{parts.scheme}://{parts.netloc}"
+    return f"{parts.scheme}://{parts.netloc}".lower()
 
 
 def _load_static() -> dict[str, StaticFile]:
@@ -132,7 +134,7 @@ class WebGate:
         ``Host`` header) may open a WebSocket."""
         if origin is None:
             return True
-        if origin.rstrip("/") in self.allowed_origins:
+        if origin.rstrip("/").lower() in self.allowed_origins:
             return True
         parts = urlsplit(origin)
         return parts.scheme in ("http", "https") and host is not None \

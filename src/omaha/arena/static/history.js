@@ -19,6 +19,7 @@ export class HistoryPane {
     this.live = true;          // showing the newest hand and following new ones
     this.askedBefore = null;   // the last page asked for (null: the newest)
     this.lastAsked = -Infinity;
+    this.timer = null;
     this.el = {
       older: document.getElementById("hist-older"),
       newer: document.getElementById("hist-newer"),
@@ -42,9 +43,12 @@ export class HistoryPane {
   // The newest page when a hand ends while the newest is shown: at most every few seconds,
   // so a fast table does not turn every spectator into a stream of history requests.
   refreshSoon() {
-    const now = performance.now();
-    if (this.asked || now - this.lastAsked < REFRESH_MS) return;
-    this.refresh();
+    if (this.timer !== null) return;   // already due
+    const wait = Math.max(0, this.lastAsked + REFRESH_MS - performance.now());
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      if (this.live && !this.asked) this.refresh();
+    }, wait);
   }
 
   request(before) {
