@@ -10,6 +10,9 @@ package:
   category of the hand made (and an 8-or-better low in hi/lo games), compared with the price
   of calling.
 
+A third, ``solver`` (:mod:`omaha.solver.bot`), solves heads-up Omaha rivers; it lives
+with the solver and is named through :data:`omaha.game.userbots.NAMED`.
+
 :func:`play_session` seats one bot per seat and plays N hands scored the way bot matches
 are: every stack starts every hand at the starting stack (winnings banked), optionally in
 duplicate (each deal replayed with the bots rotated round the seats). It reports each seat's
@@ -57,6 +60,7 @@ __all__ = [
     "Z95",
     "Bot",
     "Decision",
+    "Opponent",
     "RandomBot",
     "SeatScore",
     "SessionResult",
@@ -82,14 +86,36 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class Opponent:
+    """Another player still in the hand (not folded), as everyone at the table sees them:
+    their ``seat``, the chips behind (``stack``), what they put in this betting round
+    (``bet``), and whether they act after the player to act once the flop is out
+    (``acts_after``: they have position on them)."""
+
+    seat: int
+    stack: int
+    bet: int
+    acts_after: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Situation:
-    """Everything a bot may know when it is to act (never another player's cards)."""
+    """Everything a bot may know when it is to act (never another player's cards).
+
+    ``stack`` and ``bet`` are the player's chips behind and put in this betting round;
+    ``opponents`` the others still in the hand, in seat order. Those three default to
+    unknown (``0``, ``0``, ``()``) for callers that only have the rest (a bot must then
+    not rely on them).
+    """
 
     legal: LegalActions
     hole_cards: tuple[int, ...]
     board: tuple[int, ...]
     pot_total: int
     variant: Variant
+    stack: int = 0
+    bet: int = 0
+    opponents: tuple[Opponent, ...] = ()
 
 
 class Bot(Protocol):
@@ -105,12 +131,26 @@ class Bot(Protocol):
 def situation(hand: Hand) -> Situation:
     """The situation of the player to act in ``hand``."""
     legal = hand.legal_actions()
+    seats, me = hand.seats, legal.seat
+    stacks, bets = hand.stacks, hand.bets
+    count = len(seats)
+    button = seats.index(hand.button)
+
+    def order(seat: int) -> int:   # place in the betting order after the flop (T2)
+        return (seats.index(seat) - button - 1) % count
+
+    opponents = tuple(Opponent(seat, stacks[seat], bets[seat], order(seat) > order(me))
+                      for seat in seats
+                      if seat != me and hand.state(seat) not in ("folded", "mucked"))
     return Situation(
         legal=legal,
-        hole_cards=hand.hole_cards(legal.seat),
+        hole_cards=hand.hole_cards(me),
         board=hand.board,
         pot_total=hand.pot_total,
         variant=hand.config.variant,
+        stack=stacks[me],
+        bet=bets[me],
+        opponents=opponents,
     )
 
 
