@@ -221,3 +221,31 @@ def test_omaha_play_runs_the_solver_bot(capsys: pytest.CaptureFixture[str]) -> N
     assert code == 0 and out["hands"] == 12
     assert [seat["bot"] for seat in out["seats"]] == ["solver", "strength"]
     assert sum(seat["net"] for seat in out["seats"]) == 0
+
+
+def test_an_arena_client_sees_the_same_situation_as_the_table() -> None:
+    """The arena client builds the bot's situation from the seat's view (who is left, the
+    stacks and bets, the position), so the solver bot solves over the arena too."""
+    from omaha.arena.client import decide
+
+    seen: list[Situation] = []
+
+    class Recorder:
+        name = "recorder"
+
+        def decide(self, s: Situation, rng: random.Random) -> Decision:
+            seen.append(s)
+            return Decision("call") if s.legal.can_call else Decision("check")
+
+    checked = 0
+    for seed in range(30):
+        hand = _river_hands("plo8", 2 + seed % 3, seed)
+        if hand is None:
+            continue
+        s = situation(hand)
+        seen.clear()
+        decide(Recorder(), hand.view(s.legal.seat).to_dict(), hand.config.variant,
+               random.Random(0))
+        assert seen == [s]
+        checked += 1
+    assert checked >= 10

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Literal, Protocol
@@ -69,6 +69,7 @@ __all__ = [
     "Turn",
     "act",
     "deal_seed",
+    "opponents_of",
     "play_session",
     "run_session",
     "situation",
@@ -131,17 +132,10 @@ class Bot(Protocol):
 def situation(hand: Hand) -> Situation:
     """The situation of the player to act in ``hand``."""
     legal = hand.legal_actions()
-    seats, me = hand.seats, legal.seat
+    me = legal.seat
     stacks, bets = hand.stacks, hand.bets
-    count = len(seats)
-    button = seats.index(hand.button)
-
-    def order(seat: int) -> int:   # place in the betting order after the flop (T2)
-        return (seats.index(seat) - button - 1) % count
-
-    opponents = tuple(Opponent(seat, stacks[seat], bets[seat], order(seat) > order(me))
-                      for seat in seats
-                      if seat != me and hand.state(seat) not in ("folded", "mucked"))
+    live = {seat: (stacks[seat], bets[seat]) for seat in hand.seats
+            if hand.state(seat) not in ("folded", "mucked")}
     return Situation(
         legal=legal,
         hole_cards=hand.hole_cards(me),
@@ -150,8 +144,28 @@ def situation(hand: Hand) -> Situation:
         variant=hand.config.variant,
         stack=stacks[me],
         bet=bets[me],
-        opponents=opponents,
+        opponents=opponents_of(me, hand.button, hand.seats, live),
     )
+
+
+def opponents_of(me: int, button: int, seats: Sequence[int],
+                 live: Mapping[int, tuple[int, int]]) -> tuple[Opponent, ...]:
+    """The opponents of seat ``me`` still in the hand, in seat order: ``seats`` are the
+    seats dealt in, clockwise; ``live`` gives each seat still in its chips behind and its
+    bet this round. An opponent acts after ``me`` once the flop is out if it sits nearer
+    the button, clockwise from the button's left (T2).
+
+    >>> opponents_of(1, 3, (1, 2, 3), {1: (90, 0), 3: (80, 10)})
+    (Opponent(seat=3, stack=80, bet=10, acts_after=True),)
+    """
+    count, start = len(seats), seats.index(button) + 1
+
+    def order(seat: int) -> int:   # place in the betting order after the flop
+        return (seats.index(seat) - start) % count
+
+    return tuple(Opponent(seat, stack, bet, order(seat) > order(me))
+                 for seat in seats if seat != me and seat in live
+                 for stack, bet in (live[seat],))
 
 
 def act(hand: Hand, decision: Decision) -> None:
