@@ -169,7 +169,8 @@ BELOW = {
     "omaha.rl": {"omaha.game", "omaha.phh"},
     "omaha.distributed": {"omaha.analysis", "omaha.game", "omaha.phh"},
     "omaha.tournament": {"omaha.game"},   # hands through the engine, bots
-    "omaha.solver": {"omaha.analysis"},   # ranges and the batch evaluator
+    "omaha.solver": {"omaha.analysis",     # ranges and the batch evaluator
+                     "omaha.game"},        # the solver bot plays the game's bot protocol
     "omaha.cli": {"omaha.analysis", "omaha.game", "omaha.history", "omaha.phh", "omaha.arena",
                   "omaha.rl", "omaha.distributed", "omaha.tournament", "omaha.solver"},
     "omaha": {"omaha.analysis", "omaha.game"},   # the front door

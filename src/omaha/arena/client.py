@@ -34,7 +34,7 @@ from typing import Any, Literal
 
 from omaha.cards import parse_cards
 from omaha.config import Variant
-from omaha.game.bots import Bot, Situation
+from omaha.game.bots import Bot, Situation, opponents_of
 from omaha.game.userbots import load_bot
 from omahacore.actions import LegalActions
 
@@ -52,9 +52,13 @@ def decide(bot: Bot, view: dict[str, Any], variant: Variant,
     if legal.can_show:
         return {"type": "act", "action": "show"}
     me = next(p for p in view["players"] if p["seat"] == view["seat"])
+    seats = [p["seat"] for p in view["players"]]
+    live = {p["seat"]: (p["stack"], p["bet"]) for p in view["players"]
+            if p["state"] not in ("folded", "mucked")}
     situation = Situation(legal=legal, hole_cards=tuple(parse_cards(me["cards"] or "")),
                           board=tuple(parse_cards(view["board"])), pot_total=view["pot_total"],
-                          variant=variant)
+                          variant=variant, stack=me["stack"], bet=me["bet"],
+                          opponents=opponents_of(me["seat"], view["button"], seats, live))
     decision = bot.decide(situation, rng)
     if decision.kind == "raise":
         return {"type": "act", "action": "bet_or_raise", "to": decision.amount}

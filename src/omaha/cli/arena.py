@@ -135,8 +135,8 @@ def add_parser(commands: Any) -> None:
     bots.add_argument("--hands", type=positive, default=100,
                       help="stop after each table's Nth hand (default %(default)s)")
     bots.add_argument("--policy", default="random", metavar="BOT",
-                      help="every client's bot: random, strength, or your own as "
-                      "module:callable or path/to/file.py:callable (default random)")
+                      help="every client's bot: random, strength, solver, or your own "
+                      "as module:callable or path/to/file.py:callable (default random)")
     bots.add_argument("--seed", type=int, default=None,
                       help="seed the bots' own choices (the server deals the cards; "
                       "default: OS randomness)")

@@ -57,8 +57,8 @@ def add_parser(commands: Any) -> None:
     sub.add_argument(
         "--bots",
         default="strength,random",
-        help="comma-separated bots, repeated round the table: random, strength, or your own "
-        "as module:callable or path/to/file.py:callable (default strength,random)",
+        help="comma-separated bots, repeated round the table: random, strength, solver, or "
+        "your own as module:callable or path/to/file.py:callable (default strength,random)",
     )
     sub.add_argument(
         "--stack", type=positive, default=None, help="starting stack (default 100 big blinds)"

@@ -157,8 +157,8 @@ def _add_simulate(commands: Any) -> None:
                      help="hands to play (default 100000)")
     sub.add_argument("--players", "-p", type=players, default=6, help="players, 2-10 (default 6)")
     sub.add_argument("--bots", default="strength,random",
-                     help="comma-separated bots repeated round the table: random, strength, or "
-                     "your own as module:callable or path/to/file.py:callable (on Ray, "
+                     help="comma-separated bots repeated round the table: random, strength, "
+                     "solver, or your own as module:callable or path/to/file.py:callable (on Ray, "
                      "importable by the workers) (default strength,random)")
     sub.add_argument("--stack", type=positive, default=None,
                      help="starting stack of every hand (default 100 big blinds)")

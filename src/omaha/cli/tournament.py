@@ -43,8 +43,8 @@ def add_parser(commands: Any) -> None:
     sub.add_argument("--seed", type=int, default=None,
                      help="seed the seating draw and the decks (default: the OS generator)")
     sub.add_argument("--bots", default="strength", metavar="BOT",
-                     help="the bot every player uses: random, strength, or your own as "
-                     "module:callable or path/to/file.py:callable (default %(default)s)")
+                     help="the bot every player uses: random, strength, solver, or your own "
+                     "as module:callable or path/to/file.py:callable (default %(default)s)")
     sub.add_argument("--phh", type=output_dir, default=None, metavar="DIR",
                      help="write every table's hands as PHH into DIR (default: none)")
     sub.add_argument("--json", action="store_true",

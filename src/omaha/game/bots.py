@@ -10,6 +10,9 @@ package:
   category of the hand made (and an 8-or-better low in hi/lo games), compared with the price
   of calling.
 
+A third, ``solver`` (:mod:`omaha.solver.bot`), solves heads-up Omaha rivers; it lives
+with the solver and is named through :data:`omaha.game.userbots.NAMED`.
+
 :func:`play_session` seats one bot per seat and plays N hands scored the way bot matches
 are: every stack starts every hand at the starting stack (winnings banked), optionally in
 duplicate (each deal replayed with the bots rotated round the seats). It reports each seat's
@@ -33,7 +36,7 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Literal, Protocol
@@ -57,6 +60,7 @@ __all__ = [
     "Z95",
     "Bot",
     "Decision",
+    "Opponent",
     "RandomBot",
     "SeatScore",
     "SessionResult",
@@ -65,6 +69,7 @@ __all__ = [
     "Turn",
     "act",
     "deal_seed",
+    "opponents_of",
     "play_session",
     "run_session",
     "situation",
@@ -82,14 +87,36 @@ class Decision:
 
 
 @dataclass(frozen=True, slots=True)
+class Opponent:
+    """Another player still in the hand (not folded), as everyone at the table sees them:
+    their ``seat``, the chips behind (``stack``), what they put in this betting round
+    (``bet``), and whether they act after the player to act once the flop is out
+    (``acts_after``: they have position on them)."""
+
+    seat: int
+    stack: int
+    bet: int
+    acts_after: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Situation:
-    """Everything a bot may know when it is to act (never another player's cards)."""
+    """Everything a bot may know when it is to act (never another player's cards).
+
+    ``stack`` and ``bet`` are the player's chips behind and put in this betting round;
+    ``opponents`` the others still in the hand, in seat order. Those three default to
+    unknown (``0``, ``0``, ``()``) for callers that only have the rest (a bot must then
+    not rely on them).
+    """
 
     legal: LegalActions
     hole_cards: tuple[int, ...]
     board: tuple[int, ...]
     pot_total: int
     variant: Variant
+    stack: int = 0
+    bet: int = 0
+    opponents: tuple[Opponent, ...] = ()
 
 
 class Bot(Protocol):
@@ -105,13 +132,40 @@ class Bot(Protocol):
 def situation(hand: Hand) -> Situation:
     """The situation of the player to act in ``hand``."""
     legal = hand.legal_actions()
+    me = legal.seat
+    stacks, bets = hand.stacks, hand.bets
+    live = {seat: (stacks[seat], bets[seat]) for seat in hand.seats
+            if hand.state(seat) not in ("folded", "mucked")}
     return Situation(
         legal=legal,
-        hole_cards=hand.hole_cards(legal.seat),
+        hole_cards=hand.hole_cards(me),
         board=hand.board,
         pot_total=hand.pot_total,
         variant=hand.config.variant,
+        stack=stacks[me],
+        bet=bets[me],
+        opponents=opponents_of(me, hand.button, hand.seats, live),
     )
+
+
+def opponents_of(me: int, button: int, seats: Sequence[int],
+                 live: Mapping[int, tuple[int, int]]) -> tuple[Opponent, ...]:
+    """The opponents of seat ``me`` still in the hand, in seat order: ``seats`` are the
+    seats dealt in, clockwise; ``live`` gives each seat still in its chips behind and its
+    bet this round. An opponent acts after ``me`` once the flop is out if it sits nearer
+    the button, clockwise from the button's left (T2).
+
+    >>> opponents_of(1, 3, (1, 2, 3), {1: (90, 0), 3: (80, 10)})
+    (Opponent(seat=3, stack=80, bet=10, acts_after=True),)
+    """
+    count, start = len(seats), seats.index(button) + 1
+
+    def order(seat: int) -> int:   # place in the betting order after the flop
+        return (seats.index(seat) - start) % count
+
+    return tuple(Opponent(seat, stack, bet, order(seat) > order(me))
+                 for seat in seats if seat != me and seat in live
+                 for stack, bet in (live[seat],))
 
 
 def act(hand: Hand, decision: Decision) -> None:

@@ -3,7 +3,8 @@
 :func:`load_bot` is the one resolver every command uses (``omaha play --bots``, ``omaha
 simulate --bots``, ``omaha tournament --bots``, ``omaha bots --policy``). A spec is
 
-* a built-in name (``random``, ``strength``: :data:`omaha.game.bots.BOTS`);
+* a built-in name (``random``, ``strength``: :data:`omaha.game.bots.BOTS`; ``solver``:
+  :data:`NAMED`, the solver bot of :mod:`omaha.solver.bot`);
 * ``module:callable`` — ``module`` is imported (the current directory is searched too,
   so ``mybot:act`` finds ``./mybot.py``);
 * ``path/to/file.py:callable`` — the file is run once per process as its own module.
@@ -41,7 +42,11 @@ from typing import Any
 from omaha.errors import ConfigError
 from omaha.game.bots import BOTS, Bot, Decision, Situation
 
-__all__ = ["UserBotError", "is_spec", "load_bot"]
+__all__ = ["NAMED", "UserBotError", "is_spec", "load_bot"]
+
+NAMED: dict[str, str] = {"solver": "omaha.solver.bot:SolverBot"}
+"""Built-in bots that live above this package, by name: the spec each name stands for,
+resolved as a user's ``module:callable`` is, so omaha.game never imports them."""
 
 
 class UserBotError(ConfigError):
@@ -69,9 +74,11 @@ def load_bot(spec: str) -> Bot:
     spec = spec.strip()
     if spec in BOTS:
         return BOTS[spec]()
+    if spec in NAMED:
+        return load_bot(NAMED[spec])
     if not is_spec(spec):
-        raise UserBotError(f"unknown bot {spec!r}; choose from {', '.join(BOTS)}, or name "
-                           "your own as module:callable or path/to/file.py:callable")
+        raise UserBotError(f"unknown bot {spec!r}; choose from {', '.join([*BOTS, *NAMED])}, "
+                           "or name your own as module:callable or path/to/file.py:callable")
     where, _, attribute = spec.rpartition(":")
     if not where or not attribute:
         raise UserBotError(f"bot {spec!r}: write module:callable or path/to/file.py:callable")
