@@ -245,14 +245,10 @@ def _run_stud(args: argparse.Namespace) -> int:
     from omaha.game.stud import STUD_CODES, StudConfig
     from omaha.game.studplay import play_stud_session
 
-    unsupported = [flag for flag, value in (("--blinds", args.blinds), ("--phh", args.phh),
-                                            ("--ray", args.ray), ("--plot", args.plot))
-                   if value is not None] + (["--duplicate"] if args.duplicate else [])
+    unsupported = _not_for_stud(args)
     if unsupported:
-        return fail("play", f"{', '.join(unsupported)}: not available for stud games yet")
-    small, big = args.stakes if args.stakes is not None else (2, 4)
-    bring_in = args.bring_in if args.bring_in is not None else small // 2
-    kinds = [kind.strip() for kind in args.bots.split(",")]
+        return fail("play", f"{unsupported}: not available for stud games yet")
+    small, big, bring_in, kinds = _stud_stakes(args)
     bots = [kinds[i % len(kinds)] for i in range(args.players)]
     try:
         config = StudConfig(variant=args.variant, ante=args.ante, bring_in=bring_in,
@@ -299,14 +295,10 @@ def _run_rotation(args: argparse.Namespace) -> int:
     from omaha.game.studplay import STUD_BOTS
     from omaha.game.userbots import load_bot
 
-    unsupported = [flag for flag, value in (("--blinds", args.blinds), ("--phh", args.phh),
-                                            ("--ray", args.ray), ("--plot", args.plot))
-                   if value is not None] + (["--duplicate"] if args.duplicate else [])
+    unsupported = _not_for_stud(args)
     if unsupported:
-        return fail("play", f"{', '.join(unsupported)}: not available with --rotation yet")
-    small, big = args.stakes if args.stakes is not None else (2, 4)
-    bring_in = args.bring_in if args.bring_in is not None else small // 2
-    kinds = [kind.strip() for kind in args.bots.split(",")]
+        return fail("play", f"{unsupported}: not available with --rotation yet")
+    small, big, bring_in, kinds = _stud_stakes(args)
     names = [kinds[i % len(kinds)] for i in range(args.players)]
     stack = int(args.stack) if args.stack is not None else 100 * big
     try:
@@ -341,6 +333,22 @@ def _run_rotation(args: argparse.Namespace) -> int:
               f"{row['big_bets_per_100']:>+9.2f}")
     print(f"every stack started every hand at {stack} (winnings banked); BB: the big bet")
     return EXIT_OK
+
+
+def _not_for_stud(args: argparse.Namespace) -> str:
+    """The options given that stud games and rotations do not take yet ("" if none)."""
+    given = [flag for flag, value in (("--blinds", args.blinds), ("--phh", args.phh),
+                                      ("--ray", args.ray), ("--plot", args.plot))
+             if value is not None] + (["--duplicate"] if args.duplicate else [])
+    return ", ".join(given)
+
+
+def _stud_stakes(args: argparse.Namespace) -> tuple[int, int, int, list[str]]:
+    """Small and big bet (default 2/4), the bring-in (default half the small bet) and the
+    bots named, for stud games and rotations."""
+    small, big = args.stakes if args.stakes is not None else (2, 4)
+    bring_in = args.bring_in if args.bring_in is not None else small // 2
+    return small, big, bring_in, [kind.strip() for kind in args.bots.split(",")]
 
 
 def _pokerkit_codes() -> list[str]:
