@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from omaha.cli.shared import (
@@ -264,9 +265,7 @@ def _run_stud(args: argparse.Namespace) -> int:
         return fail("play", exc)
     rate = result.hands / seconds if seconds > 0 else float("inf")
     code = STUD_CODES[config.variant]
-    seats = [{"seat": i + 1, "bot": bot, "net": net,
-              "big_bets_per_100": round(100 * net / (result.hands * config.big_bet), 2)}
-             for i, (bot, net) in enumerate(zip(result.bots, result.nets))]
+    seats = _seat_rows(result.bots, result.nets, result.hands, config.big_bet)
     if args.json:
         print(json.dumps({"variant": code, "hands": result.hands, "stack": stack,
                           "ante": config.ante, "bring_in": config.bring_in,
@@ -276,11 +275,7 @@ def _run_stud(args: argparse.Namespace) -> int:
         return EXIT_OK
     print(f"{result.hands} hands of {config.variant.name} (fixed limit, {code}) in "
           f"{seconds:.2f} s: {rate:,.0f} hands/s")
-    print(f"{'seat':>4}  {'bot':<9} {'net chips':>10} {'BB/100':>9}")
-    for row in seats:
-        print(f"{row['seat']:>4}  {row['bot']:<9} {row['net']:>+10} "
-              f"{row['big_bets_per_100']:>+9.2f}")
-    print(f"every stack started every hand at {stack} (winnings banked); BB: the big bet")
+    _print_seats(seats, stack)
     return EXIT_OK
 
 
@@ -315,9 +310,7 @@ def _run_rotation(args: argparse.Namespace) -> int:
     except OmahaError as exc:
         return fail("play", exc)
     rate = result.hands / seconds if seconds > 0 else float("inf")
-    seats = [{"seat": i + 1, "bot": bot, "net": net,
-              "big_bets_per_100": round(100 * net / (result.hands * big), 2)}
-             for i, (bot, net) in enumerate(zip(names, result.nets))]
+    seats = _seat_rows(names, result.nets, result.hands, big)
     if args.json:
         print(json.dumps({"rotation": args.rotation, "hands": result.hands,
                           "per_game": result.per_game, "stack": stack,
@@ -327,12 +320,24 @@ def _run_rotation(args: argparse.Namespace) -> int:
     games = ", ".join(f"{code} {count}" for code, count in result.per_game.items())
     print(f"{result.hands} hands of {args.rotation} ({games}) in {seconds:.2f} s: "
           f"{rate:,.0f} hands/s")
+    _print_seats(seats, stack)
+    return EXIT_OK
+
+
+def _seat_rows(bots: Sequence[str], nets: Sequence[int], hands: int,
+               big_bet: int) -> list[dict[str, Any]]:
+    """Each seat's bot, net chips and big bets per 100 hands (stud games and rotations)."""
+    return [{"seat": i + 1, "bot": bot, "net": net,
+             "big_bets_per_100": round(100 * net / (hands * big_bet), 2)}
+            for i, (bot, net) in enumerate(zip(bots, nets))]
+
+
+def _print_seats(seats: list[dict[str, Any]], stack: int) -> None:
     print(f"{'seat':>4}  {'bot':<9} {'net chips':>10} {'BB/100':>9}")
     for row in seats:
         print(f"{row['seat']:>4}  {row['bot']:<9} {row['net']:>+10} "
               f"{row['big_bets_per_100']:>+9.2f}")
     print(f"every stack started every hand at {stack} (winnings banked); BB: the big bet")
-    return EXIT_OK
 
 
 def _not_for_stud(args: argparse.Namespace) -> str:
