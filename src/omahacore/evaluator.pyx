@@ -67,21 +67,39 @@ cdef Tables TABLES                       # what other compiled modules may read
 
 # ---------------------------------------------------------------- table building
 
+cdef int count_pattern(const int* counts, int* order, int* n) noexcept nogil:
+    """The values of five cards by count, then highest first, into ``order`` (``n`` of them),
+    and their count pattern as digits (41 quads, 32 full house, 2111 one pair, ...): the one
+    step the high and the razz ladders share."""
+    cdef int c, v, pattern = 0
+    for c in range(5, 0, -1):
+        for v in range(12, -1, -1):
+            if counts[v] == c:
+                order[n[0]] = v
+                n[0] += 1
+                pattern = pattern * 10 + c
+    return pattern
+
+
+cdef inline uint32_t pack_key(uint32_t category, const int* order, int n) noexcept nogil:
+    """A category above the values in ``order``, four bits each, first highest."""
+    cdef uint32_t key = category << 20
+    cdef int i
+    for i in range(n):
+        key |= order[i] << (16 - 4 * i)
+    return key
+
+
 cdef uint32_t nonflush_key(const int* r) noexcept nogil:
     """Ordering key of five ranks (any order) without a flush; 0 for five of a kind."""
     cdef int counts[13]
     cdef int order[5]
-    cdef int n = 0, c, rank, i, pattern = 0
-    cdef uint32_t key, category
+    cdef int n = 0, i, pattern
+    cdef uint32_t category
     memset(counts, 0, sizeof(counts))
     for i in range(5):
         counts[r[i]] += 1
-    for c in range(5, 0, -1):
-        for rank in range(12, -1, -1):
-            if counts[rank] == c:
-                order[n] = rank
-                n += 1
-                pattern = pattern * 10 + c
+    pattern = count_pattern(counts, order, &n)
     if pattern == 5:
         return 0
     if pattern == 41:
@@ -100,17 +118,13 @@ cdef uint32_t nonflush_key(const int* r) noexcept nogil:
         return (4 << 20) | (3 << 16)                 # wheel: a five-high straight
     else:
         category = 0
-    key = category << 20
-    for i in range(n):
-        key |= order[i] << (16 - 4 * i)
-    return key
+    return pack_key(category, order, n)
 
 
 cdef uint32_t flush_key(uint32_t mask) noexcept nogil:
     """Ordering key of a 5-rank mask played as a flush (straight flush when connected)."""
     cdef int order[5]
-    cdef int n = 0, rank, i
-    cdef uint32_t key
+    cdef int n = 0, rank
     for rank in range(12, -1, -1):
         if mask & (1u << rank):
             order[n] = rank
@@ -119,10 +133,7 @@ cdef uint32_t flush_key(uint32_t mask) noexcept nogil:
         return (8 << 20) | (order[0] << 16)
     if order[0] == 12 and order[1] == 3:
         return (8 << 20) | (3 << 16)
-    key = 5 << 20
-    for i in range(5):
-        key |= order[i] << (16 - 4 * i)
-    return key
+    return pack_key(5, order, 5)
 
 
 cdef int compare_keys(const void* a, const void* b) noexcept nogil:
@@ -290,17 +301,12 @@ cdef uint32_t razz_key(const int* r) noexcept nogil:
     (ace 0 .. king 12) by count and then highest first; NO_RAZZ for five of a kind."""
     cdef int counts[13]
     cdef int order[5]
-    cdef int n = 0, c, v, i, pattern = 0
-    cdef uint32_t key, category
+    cdef int n = 0, i, pattern
+    cdef uint32_t category
     memset(counts, 0, sizeof(counts))
     for i in range(5):
         counts[(r[i] + 1) % 13] += 1       # rank 12 (the ace) plays as the lowest value
-    for c in range(5, 0, -1):
-        for v in range(12, -1, -1):
-            if counts[v] == c:
-                order[n] = v
-                n += 1
-                pattern = pattern * 10 + c
+    pattern = count_pattern(counts, order, &n)
     if pattern == 5:
         return NO_RAZZ
     if pattern == 11111:
@@ -315,10 +321,7 @@ cdef uint32_t razz_key(const int* r) noexcept nogil:
         category = 4
     else:
         category = 5
-    key = category << 20
-    for i in range(n):
-        key |= order[i] << (16 - 4 * i)
-    return key
+    return pack_key(category, order, n)
 
 
 cdef void build_razz_tables() noexcept:
