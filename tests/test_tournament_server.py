@@ -119,6 +119,12 @@ def bots_report(process: subprocess.Popen, tmp_path: Path) -> dict:
     return json.loads(text.strip().splitlines()[-1])
 
 
+def bots_play_out(tmp_path: Path, port: int, count: int) -> tuple[dict, dict]:
+    """``count`` bots enter and play until told they finished: their report, then the lobby."""
+    report = bots_report(bots(tmp_path, port, count), tmp_path)
+    return report, lobby(port)
+
+
 def lobby(port: int) -> dict:
     async def ask() -> dict:
         from websockets.asyncio.client import connect
@@ -172,8 +178,7 @@ def test_a_multi_table_tournament_plays_to_its_end_between_connected_bots(tmp_pa
     server, port = serve(tmp_path, db, "--tournament", structure_file(tmp_path),
                          "--players", "14", "--seed", "5")
     try:
-        report = bots_report(bots(tmp_path, port, 14), tmp_path)
-        final = lobby(port)
+        report, final = bots_play_out(tmp_path, port, 14)
     finally:
         stop(server)
     status = final["tournament"]
@@ -388,8 +393,7 @@ def test_start_in_starts_with_whoever_entered(tmp_path):
     server, port = serve(tmp_path, db, "--tournament", structure_file(tmp_path),
                          "--players", "9", "--start-in", "1.5", "--seed", "2")
     try:
-        report = bots_report(bots(tmp_path, port, 3), tmp_path)
-        final = lobby(port)
+        report, final = bots_play_out(tmp_path, port, 3)
     finally:
         stop(server)
     status = final["tournament"]
@@ -445,8 +449,7 @@ def test_hostile_frames_get_an_error_and_the_tournament_goes_on(tmp_path):
 
     try:
         asyncio.run(asyncio.wait_for(scenario(), 120))
-        report = bots_report(bots(tmp_path, port, 2), tmp_path)   # two more entrants
-        final = lobby(port)
+        report, final = bots_play_out(tmp_path, port, 2)   # two more entrants
     finally:
         stop(server)
     check_places(final["tournament"]["places"], 3, final["tournament"]["prize_pool"])
