@@ -26,12 +26,9 @@ from __future__ import annotations
 
 import asyncio
 import functools
-import gc
 import json
 import logging
-import math
 import os
-import signal
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -54,33 +51,17 @@ from omaha.arena.messages import (
 )
 from omaha.arena.records import Storage, StorageError
 from omaha.arena.room import LEASE_MS, Arena, ArenaSettings, TableElsewhere, TableRoom
+from omaha.arena.service import Connection, WebSocketService, run_until_signalled
 from omaha.arena.storage import SqliteStorage
 from omaha.arena.web import WebGate
 from omaha.errors import OmahaError
-from omaha.limits import ARENA_MAX_BURST as MAX_BURST
-from omaha.limits import ARENA_MAX_FRAME as MAX_FRAME
-from omaha.limits import ARENA_MAX_OPEN_TIMEOUT as MAX_OPEN_TIMEOUT
-from omaha.limits import ARENA_MAX_RATE as MAX_RATE
 from omaha.limits import ARENA_OPEN_TIMEOUT as OPEN_TIMEOUT
-from omaha.limits import as_int, safe_repr
 
 __all__ = ["ArenaServer", "LatencyStats", "run_until_signalled", "serve"]
 
 log = logging.getLogger("omaha.arena")
 
-INSTALL_HINT = 'the arena needs the server extra: pip install "omaha-poker[server]"'
-SLOW_CLIENT_BYTES = 4 << 20   # unsent bytes after which a client that does not read is dropped
 MOVED = 4002                  # close code of the connections of a table this process lost
-_OPEN: Any = None             # websockets.protocol.State.OPEN, set when a server starts
-
-
-def import_websockets() -> Any:
-    """The ``websockets`` package, or :class:`ImportError` with the install hint."""
-    try:
-        import websockets
-    except ImportError:
-        raise ImportError(INSTALL_HINT) from None
-    return websockets
 
 
 class LatencyStats:
@@ -135,64 +116,17 @@ class _Pending:
             self.stats.add((time.perf_counter() - self.start) * 1000)
 
 
-class _Client:
-    """One connection: its seat once joined, its outbox and its rate-limit bucket."""
+class _Client(Connection):
+    """One connection: its seat once joined (or the table it watches)."""
 
     def __init__(self, ws: Any, rate: float, burst: int) -> None:
-        self.ws = ws
+        super().__init__(ws, rate, burst)
         self.room: TableRoom | None = None
         self.seat = 0
         self.watching: TableRoom | None = None
-        self.outbox: asyncio.Queue[tuple[str, _Pending | None] | None] = asyncio.Queue()
-        self.rate, self.burst = rate, burst
-        self.tokens = float(burst)
-        self.closing = False
-        self.writer: asyncio.Task[None] | None = None
-        # websockets >= 13 (the asyncio implementation): write frames synchronously
-        self.direct = _OPEN is not None and hasattr(ws, "protocol") and hasattr(ws, "send_data")
-        self.stamp = time.monotonic()
-
-    def allow(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    def push(self, message: dict[str, Any], pending: _Pending | None = None) -> None:
-        self.push_text(json.dumps(message, separators=(",", ":")), pending)
-
-    def push_text(self, text: str, pending: _Pending | None = None) -> None:
-        if self.direct and self.outbox.empty():
-            self._write_now(text)
-            return
-        if pending is not None:
-            pending.left += 1
-        self.outbox.put_nowait((text, pending))
-
-    def _write_now(self, text: str) -> None:
-        """Write one text frame to the socket at once, in call order, without awaiting.
-
-        Awaiting ``send`` for every recipient would queue each write behind every other
-        table's work; writing through the connection's protocol keeps each client's messages
-        in order and puts them on the wire before the next action is read. A client that
-        does not read has its unsent data capped: over ``SLOW_CLIENT_BYTES`` it is dropped.
-        """
-        ws = self.ws
-        if ws.protocol.state is not _OPEN:
-            return
-        try:
-            ws.protocol.send_text(text.encode())
-            ws.send_data()
-        except Exception:  # noqa: BLE001 - closing connection: its handler cleans up
-            return
-        if ws.transport.get_write_buffer_size() > SLOW_CLIENT_BYTES:
-            ws.transport.abort()
 
 
-class ArenaServer:
+class ArenaServer(WebSocketService):
     """Serves an arena over WebSockets on ``host:port`` (``port`` 0: a free one).
 
     ``db`` is a SQLite file path, a PostgreSQL URL (:func:`~omaha.arena.databases.open_storage`)
@@ -211,12 +145,9 @@ class ArenaServer:
                  reconfigure: bool | None = None, url: str | None = None,
                  lease_ms: int = LEASE_MS, max_tables: int | None = None,
                  web: bool = True, allowed_origins: Sequence[str] = ()) -> None:
-        self.host, self.port = host, port
-        self.web = WebGate(pages=web, allowed_origins=allowed_origins)
-        self.max_size = as_int(max_size, "max_size", low=1, high=MAX_FRAME)
-        self.rate = _positive(rate, "rate", MAX_RATE)
-        self.burst = as_int(burst, "burst", low=1, high=MAX_BURST)
-        self.open_timeout = _positive(open_timeout, "open_timeout", MAX_OPEN_TIMEOUT)
+        super().__init__(host=host, port=port, max_size=max_size, rate=rate, burst=burst,
+                         open_timeout=open_timeout,
+                         gate=WebGate(pages=web, allowed_origins=allowed_origins))
         self.stats = LatencyStats()
         self.decisions = LatencyStats()   # request to act sent -> its answer applied
         self._asked: dict[int, tuple[int, float]] = {}
@@ -224,10 +155,6 @@ class ArenaServer:
         self._clients: dict[tuple[int, int], _Client] = {}
         self._watchers: dict[int, set[_Client]] = {}
         self._pending: _Pending | None = None
-        self._drivers: dict[int, ClockDriver] = {}
-        self._tasks: list[asyncio.Task[Any]] = []
-        self._server: Any = None
-        self._stop = asyncio.Event()   # needs no running loop since Python 3.10
         self._closers: set[asyncio.Task[None]] = set()
         self.storage: Storage = (open_storage(db, synchronous=synchronous)
                                  if isinstance(db, str) else db)
@@ -358,24 +285,7 @@ class ArenaServer:
 
     async def start(self) -> int:
         """Listen; returns the port."""
-        global _OPEN
-        websockets = import_websockets()
-        try:
-            from websockets.protocol import State
-            _OPEN = State.OPEN
-        except ImportError:   # pragma: no cover
-            _OPEN = None
-        extra: dict[str, Any] = {}
-        try:
-            from websockets.asyncio.server import serve as ws_serve
-            extra["process_request"] = self.web.process_request   # the page, Origin check
-        except ImportError:   # websockets 12: no web client
-            ws_serve = websockets.serve
-        self._server = await ws_serve(self._handle, self.host, self.port, max_size=self.max_size,
-                                      max_queue=16, compression=None,
-                                      open_timeout=self.open_timeout, **extra)
-        sockets = list(self._server.sockets)
-        self.port = sockets[0].getsockname()[1]
+        await self._listen()
         if self.url is None:   # announce the address bound (port 0: the one drawn)
             self.arena.announce(f"ws://{self.host}:{self.port}")
         for room in self.arena.rooms.values():
@@ -385,24 +295,9 @@ class ArenaServer:
             self._tasks.append(asyncio.create_task(self._write_stats()))
         return self.port
 
-    async def run_until_stopped(self) -> None:
-        """Serve until :meth:`stop` (or SIGINT/SIGTERM when installed by :func:`serve`)."""
-        await self._stop.wait()
-        await self.close()
-
-    def stop(self) -> None:
-        self._stop.set()
-
     async def close(self) -> None:
         """Stop listening, end the tasks, close the database."""
-        for driver in self._drivers.values():
-            driver.stop()
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        await super().close()
         self._write_stats_now()
         try:   # others may take the tables at once, without waiting for the leases to end
             self.storage.release(self.arena.owner)
@@ -458,21 +353,6 @@ class ArenaServer:
         if writer is not None:
             await writer
         await client.ws.close(code, reason)
-
-    async def _writer(self, client: _Client) -> None:
-        from websockets.exceptions import ConnectionClosed
-
-        while True:
-            item = await client.outbox.get()
-            if item is None:
-                return
-            text, pending = item
-            try:
-                await client.ws.send(text)
-            except ConnectionClosed:
-                pass
-            if pending is not None:
-                pending.sent()
 
     def _detach(self, client: _Client) -> None:
         watched = client.watching
@@ -688,17 +568,6 @@ class ArenaServer:
                      "decision": room.decision, "names": room.names()})
 
 
-def _positive(value: object, what: str, high: float) -> float:
-    """A finite number above 0 and at most ``high`` (NaN, 0 or infinity would switch the
-    guard it sets off); :class:`~omaha.errors.OmahaError` names ``what`` otherwise."""
-    if isinstance(value, bool) or not isinstance(value, (int, float)):
-        raise OmahaError(f"{what} must be a number, got {safe_repr(value)}")
-    number = float(value)
-    if not (math.isfinite(number) and 0 < number <= high):
-        raise OmahaError(f"{what} must be above 0 and at most {high:g}, got {safe_repr(value)}")
-    return number
-
-
 class _ArenaTime:
     """The arena's clock as a :class:`~omaha.game.clock.TimeSource`."""
 
@@ -712,22 +581,3 @@ async def serve(db: str | Storage, settings: ArenaSettings | None = None, *, hos
     """Run a server until SIGINT/SIGTERM; ``ready(port)`` is called once it listens."""
     await run_until_signalled(ArenaServer(db, settings, host=host, port=port, **options),
                               ready)
-
-
-async def run_until_signalled(server: Any, ready: Callable[[int], None] | None) -> None:
-    """Start ``server`` (an object with ``start``, ``stop`` and ``run_until_stopped``), call
-    ``ready(port)``, and serve until SIGINT/SIGTERM (or ``stop``)."""
-    bound = await server.start()
-    # a long-running server: move start-up objects out of the collector's way (shorter
-    # full collections, so fewer long pauses in the action latency's tail)
-    gc.collect()
-    gc.freeze()
-    loop = asyncio.get_running_loop()
-    for sig in (signal.SIGINT, signal.SIGTERM):
-        try:
-            loop.add_signal_handler(sig, server.stop)
-        except (NotImplementedError, RuntimeError):   # Windows
-            pass
-    if ready is not None:
-        ready(bound)
-    await server.run_until_stopped()

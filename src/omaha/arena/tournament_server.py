@@ -55,16 +55,13 @@ from omaha.arena.messages import (
     error_message,
     parse_client_message,
 )
-from omaha.arena.server import _Client, _positive, import_websockets, run_until_signalled
+from omaha.arena.service import Connection, WebSocketService, run_until_signalled
 from omaha.arena.tournament_room import LiveHand, TournamentRoom
 from omaha.arena.tournament_store import TournamentStore
 from omaha.arena.web import WebGate
 from omaha.errors import OmahaError
 from omaha.game.clock import ClockConfig, MonotonicClock
 from omaha.game.clocked import TimeRanOut
-from omaha.limits import ARENA_MAX_BURST as MAX_BURST
-from omaha.limits import ARENA_MAX_FRAME as MAX_FRAME
-from omaha.limits import ARENA_MAX_RATE as MAX_RATE
 from omaha.limits import ARENA_OPEN_TIMEOUT as OPEN_TIMEOUT
 from omaha.limits import as_int
 from omaha.tournament import Structure, entry_player
@@ -74,7 +71,7 @@ __all__ = ["TournamentServer", "serve_tournament"]
 log = logging.getLogger("omaha.arena.tournament")
 
 
-class _Conn(_Client):
+class _Conn(Connection):
     """A connection: the player it plays for, or the table it watches."""
 
     def __init__(self, ws: Any, rate: float, burst: int) -> None:
@@ -84,7 +81,7 @@ class _Conn(_Client):
         self.table: int | None = None   # watched
 
 
-class TournamentServer:
+class TournamentServer(WebSocketService):
     """Serves one tournament over WebSockets on ``host:port`` (``port`` 0: a free one).
 
     ``db`` is the tournament's SQLite file; ``structure``, ``players``, ``clock``,
@@ -103,12 +100,9 @@ class TournamentServer:
                  spectators: int = 16, synchronous: str = "NORMAL",
                  open_timeout: float = OPEN_TIMEOUT,
                  allowed_origins: Sequence[str] = ()) -> None:
-        self.host, self.port = host, port
-        self.gate = WebGate(pages=False, allowed_origins=allowed_origins)
-        self.max_size = as_int(max_size, "max_size", low=1, high=MAX_FRAME)
-        self.rate = _positive(rate, "rate", MAX_RATE)
-        self.burst = as_int(burst, "burst", low=1, high=MAX_BURST)
-        self.open_timeout = open_timeout
+        super().__init__(host=host, port=port, max_size=max_size, rate=rate, burst=burst,
+                         open_timeout=open_timeout,
+                         gate=WebGate(pages=False, allowed_origins=allowed_origins))
         self.spectators = as_int(spectators, "spectators", low=0, high=10_000)
         store = TournamentStore(db, synchronous=synchronous)
         try:
@@ -122,10 +116,6 @@ class TournamentServer:
         self._clients: dict[str, _Conn] = {}        # player -> its connection
         self._watchers: dict[int, set[_Conn]] = {}
         self._everyone: set[_Conn] = set()
-        self._drivers: dict[int, ClockDriver] = {}
-        self._tasks: list[asyncio.Task[Any]] = []
-        self._server: Any = None
-        self._stop = asyncio.Event()
 
     @property
     def url(self) -> str:
@@ -135,17 +125,7 @@ class TournamentServer:
 
     async def start(self) -> int:
         """Listen, resume what was in play; returns the port."""
-        websockets = import_websockets()
-        extra: dict[str, Any] = {}
-        try:
-            from websockets.asyncio.server import serve as ws_serve
-            extra["process_request"] = self.gate.process_request   # the Origin check
-        except ImportError:   # websockets 12
-            ws_serve = websockets.serve
-        self._server = await ws_serve(self._handle, self.host, self.port,
-                                      max_size=self.max_size, max_queue=16, compression=None,
-                                      open_timeout=self.open_timeout, **extra)
-        self.port = list(self._server.sockets)[0].getsockname()[1]
+        await self._listen()
         room, tour = self.room, self.room.tour
         if tour is not None:
             for live in room.resume_hands(self._time.now()):
@@ -158,22 +138,9 @@ class TournamentServer:
                                                   self._start_by_time)
         return self.port
 
-    async def run_until_stopped(self) -> None:
-        await self._stop.wait()
-        await self.close()
-
-    def stop(self) -> None:
-        self._stop.set()
-
     async def close(self) -> None:
-        for driver in self._drivers.values():
-            driver.stop()
-        if self._server is not None:
-            self._server.close()
-            await self._server.wait_closed()
-        for task in self._tasks:
-            task.cancel()
-        await asyncio.gather(*self._tasks, return_exceptions=True)
+        """Stop listening, end the tasks, close the tournament's file."""
+        await super().close()
         self.room.store.close()
 
     def _steps(self, step: Callable[[], object]) -> None:
@@ -332,18 +299,6 @@ class TournamentServer:
             self._detach(client)
             if not client.closing:
                 writer.cancel()
-
-    async def _writer(self, client: _Conn) -> None:
-        from websockets.exceptions import ConnectionClosed
-
-        while True:
-            item = await client.outbox.get()
-            if item is None:
-                return
-            try:
-                await client.ws.send(item[0])
-            except ConnectionClosed:
-                pass
 
     def _detach(self, client: _Conn) -> None:
         self._everyone.discard(client)
