@@ -17,6 +17,7 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from omaha.cli.plot import plot_output
 from omaha.cli.shared import (
     BLINDS_HELP,
     EXIT_OK,
@@ -131,18 +132,6 @@ def add_parser(commands: Any) -> None:
     add_progress_options(sub)
     sub.add_argument("--json", action="store_true", help="print the summary as JSON")
     sub.set_defaults(run=run)
-
-
-def plot_output(text: str) -> str:
-    """``--plot PATH``: a PNG file name in a folder that exists."""
-    import os
-
-    if not text.lower().endswith(".png"):
-        raise argparse.ArgumentTypeError(f"{text!r} is not a .png file name")
-    folder = os.path.dirname(text) or "."
-    if not os.path.isdir(folder):
-        raise argparse.ArgumentTypeError(f"no folder {folder!r} to write {text!r} in")
-    return text
 
 
 def run(args: argparse.Namespace) -> int:

@@ -9,11 +9,24 @@ one observed, 95% of the time.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import math
+import os
+from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["plot_session", "require_matplotlib"]
+__all__ = ["plot_output", "plot_session", "plot_strategy", "require_matplotlib"]
+
+
+def plot_output(text: str) -> str:
+    """``--plot PATH``: a PNG file name in a folder that exists."""
+    if not text.lower().endswith(".png"):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a .png file name")
+    folder = os.path.dirname(text) or "."
+    if not os.path.isdir(folder):
+        raise argparse.ArgumentTypeError(f"no folder {folder!r} to write {text!r} in")
+    return text
 
 
 def require_matplotlib() -> Any:
@@ -57,6 +70,33 @@ def plot_session(result: Any, big_blind: int, path: str, *, title: str = "") -> 
         axes.set_ylabel("cumulative winnings (big blinds)")
         axes.set_title(title or "cumulative winnings, 95% band")
         axes.legend(loc="upper left", fontsize="small")
+        figure.tight_layout()
+        figure.savefig(path, format="png")
+    finally:
+        plt.close(figure)
+
+
+def plot_strategy(rows: Sequence[Any], actions: Sequence[str], path: str, *,
+                  title: str = "") -> None:
+    """Draw a decision's strategy by hand class (:func:`omaha.solver.classes.by_class`'s
+    rows, best class on top) as stacked bars into the PNG file ``path``: each bar one class,
+    split by action, labelled with the class's share of the range."""
+    plt = require_matplotlib()
+    figure, axes = plt.subplots(figsize=(9, 0.45 * len(rows) + 1.8), dpi=100)
+    try:
+        colours = plt.get_cmap("tab10")
+        ys = list(range(len(rows)))[::-1]
+        left = [0.0] * len(rows)
+        for a, label in enumerate(actions):
+            widths = [row.frequencies[a] for row in rows]
+            axes.barh(ys, widths, left=left, color=colours(a % 10), label=label, height=0.7)
+            left = [x + w for x, w in zip(left, widths)]
+        axes.set_yticks(ys, [f"{row.label} ({row.share:.0%})" for row in rows])
+        axes.set_xlim(0, 1)
+        axes.set_xlabel("share of the class's hands (weighted by reach)")
+        axes.set_title(title or "strategy by hand class", fontsize="medium")
+        axes.legend(loc="center left", bbox_to_anchor=(1.01, 0.5), fontsize="small",
+                    frameon=False)
         figure.tight_layout()
         figure.savefig(path, format="png")
     finally:

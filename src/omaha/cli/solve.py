@@ -4,8 +4,9 @@
         --pot 100 --stack 300 --bets 50%,pot --raises pot --target 0.3% --hand AcAs2c3s
 
 Prints the values, the exploitability and the first decisions (each action's share over the
-range; with ``--hand``, that hand's strategy), or one JSON object with ``--json``. Exit 0 on
-success, 2 with one line on stderr for bad input.
+range and, for the first, by hand class: what each hand holds on the river; with ``--hand``,
+that hand's strategy), or one JSON object with ``--json``; ``--plot`` draws the first
+decision by hand class. Exit 0 on success, 2 with one line on stderr for bad input.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import argparse
 import json
 from typing import Any
 
+from omaha.cli.plot import plot_output
 from omaha.cli.shared import add_progress_options, add_variant, fail, non_negative, positive
 
 __all__ = ["add_parser", "run"]
@@ -50,6 +52,12 @@ def add_parser(commands: Any) -> None:
                      help="show this hand's strategy too (repeatable; default none)")
     sub.add_argument("--save", default=None, metavar="FILE",
                      help="write the solution to FILE (.npz; default: not saved)")
+    sub.add_argument("--plot", default=None, metavar="PNG", type=plot_output,
+                     help="draw a decision's strategy by hand class into PNG (needs "
+                          "matplotlib: the 'plot' extra; default: no plot)")
+    sub.add_argument("--plot-after", default="", metavar="LABELS",
+                     help="the decision --plot draws: the actions before it, comma-separated "
+                          "(e.g. 'check' or 'bet 50'; default: the first decision)")
     add_progress_options(sub)
     sub.add_argument("--json", action="store_true", help="print one JSON object")
     sub.set_defaults(run=run)
@@ -62,6 +70,13 @@ def run(args: argparse.Namespace) -> int:
     from omaha.solver import Spot, solve
 
     bar: Progress | None = None
+    if args.plot is not None:
+        try:
+            from omaha.cli.plot import require_matplotlib
+
+            require_matplotlib()
+        except ImportError as exc:
+            return fail("solve", exc)
 
     def progress(iterations: int, gap: float) -> None:
         nonlocal bar
@@ -80,6 +95,8 @@ def run(args: argparse.Namespace) -> int:
         decisions = _decisions(solution, args.hand)
         if args.save:
             solution.save(args.save)
+        if args.plot is not None:
+            _plot(solution, args.plot, args.plot_after)
     except (OmahaError, TypeError, OSError) as exc:
         return fail("solve", exc)
     finally:
@@ -92,9 +109,25 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
+def _plot(solution: Any, path: str, after: str) -> None:
+    from omaha.cli.plot import plot_strategy
+    from omaha.solver.classes import by_class
+
+    history = tuple(label.strip() for label in after.split(",") if label.strip())
+    node = solution.node(history)
+    spot = solution.spot
+    who = "out of position" if node.player == 0 else "in position"
+    plot_strategy(by_class(node), node.actions, path,
+                  title=f"{spot.variant.name}, board {' '.join(str(c) for c in spot.board)}"
+                        f"\n{who}, {'after ' + ', '.join(history) if history else 'first'}, "
+                        f"pot {node.pot}")
+
+
 def _decisions(solution: Any, hands: list[str]) -> list[dict[str, Any]]:
-    """The root and the decisions right after it: shares over the range, and the hands'."""
+    """The root and the decisions right after it: shares over the range and by hand class,
+    and the hands'."""
     from omaha.errors import SolverError
+    from omaha.solver.classes import by_class
 
     root = solution.node()
     nodes = [root] + [solution.node((label,)) for label in root.actions
@@ -104,6 +137,11 @@ def _decisions(solution: Any, hands: list[str]) -> list[dict[str, Any]]:
         entry: dict[str, Any] = {"history": list(node.history), "player": node.player,
                                  "pot": node.pot,
                                  "actions": dict(zip(node.actions, node.frequencies())),
+                                 "classes": [{"class": row.label, "hands": row.hands,
+                                              "share": row.share,
+                                              "actions": dict(zip(node.actions,
+                                                                  row.frequencies))}
+                                             for row in by_class(node)],
                                  "hands": {}}
         for hand in hands:
             try:
@@ -127,6 +165,10 @@ def _text(solution: Any, decisions: list[dict[str, Any]]) -> str:
         who = "out of position" if entry["player"] == 0 else "in position"
         shares = ", ".join(f"{label} {share:.1%}" for label, share in entry["actions"].items())
         lines.append(f"after {where}: {who} (pot {entry['pot']}): {shares}")
+        if not entry["history"]:   # the first decision, by hand class
+            for row in entry["classes"]:
+                mix = ", ".join(f"{label} {p:.0%}" for label, p in row["actions"].items())
+                lines.append(f"    {row['class']} ({row['share']:.0%} of the range): {mix}")
         for hand, strategy in entry["hands"].items():
             mix = ", ".join(f"{label} {p:.1%}" for label, p in strategy.items())
             lines.append(f"    {hand}: {mix}")

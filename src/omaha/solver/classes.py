@@ -1,0 +1,95 @@
+"""A decision's strategy by hand class: what each hand of the range holds on the river.
+
+A hand's class is its high category (``Straight flush`` .. ``High card``, the evaluator's
+names) and, in hi/lo, whether it also makes a low (``Flush + low``). :func:`by_class` sums a
+node's strategy over each class, weighted as :meth:`~omaha.solver.solution.Node.frequencies`
+weighs the whole range (the range's weight times the player's own earlier actions), so the
+classes' shares, weighted by their reach, add up to the node's frequencies. ``omaha solve``
+prints them and draws them (``--plot``).
+
+>>> from omaha.solver import Spot, solve
+>>> spot = Spot("Ah Kd 7c 5s 2h", "AA**", "KK**", pot=100, stack=100, bets="pot",
+...             raises="")
+>>> rows = by_class(solve(spot, max_iterations=20).node())
+>>> rows[0].label, round(sum(row.share for row in rows), 6)
+('Straight', 1.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from omaha.analysis.evaluation import CATEGORIES, HIGH_STRENGTHS, category
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    from omaha.solver.solution import Node
+    from omaha.solver.spot import Spot
+
+__all__ = ["ClassRow", "by_class", "hand_classes"]
+
+
+@dataclass(frozen=True, slots=True)
+class ClassRow:
+    """One class at a node: its ``label``, the ``hands`` of the range in it, its ``share`` of
+    the reach at the node, and each action's ``frequencies`` within it (action order)."""
+
+    label: str
+    hands: int
+    share: float
+    frequencies: tuple[float, ...]
+
+
+def _first_strengths() -> list[int]:
+    """The lowest high strength of each category, worst category first."""
+    firsts: list[int] = []
+    for strength in range(1, HIGH_STRENGTHS + 1):
+        if len(firsts) < len(CATEGORIES) and category(strength) == CATEGORIES[len(firsts)]:
+            firsts.append(strength)
+    return firsts
+
+
+_FIRSTS = _first_strengths()
+
+
+def hand_classes(spot: Spot, player: int) -> tuple[list[str], npt.NDArray[np.intp]]:
+    """The class labels, best first, and each of ``player``'s hands' index into them."""
+    import numpy as np
+
+    from omaha.analysis.evaluation import evaluate_hilo_batch
+
+    board = np.array([int(c) for c in spot.board], dtype=np.uint8)
+    high, low = evaluate_hilo_batch(spot.cards(player), board)
+    cat = np.searchsorted(np.asarray(_FIRSTS), high, side="right") - 1   # 0 high card .. 8
+    order = len(CATEGORIES) - 1 - cat                                    # 0 straight flush
+    if not spot.variant.hi_lo:
+        return [CATEGORIES[len(CATEGORIES) - 1 - k] for k in range(len(CATEGORIES))], order
+    labels = []
+    for k in range(len(CATEGORIES)):
+        name = CATEGORIES[len(CATEGORIES) - 1 - k]
+        labels += [f"{name} + low", name]
+    return labels, 2 * order + (low == 0)
+
+
+def by_class(node: Node) -> list[ClassRow]:
+    """``node``'s strategy summed over each class that reaches it, best class first."""
+    import numpy as np
+
+    solution = node._solution
+    labels, index = hand_classes(solution.spot, node.player)
+    reach = solution._reach(node.index)
+    table = node.strategy_table().astype(np.float64)
+    total = float(reach.sum())
+    rows = []
+    for k, label in enumerate(labels):
+        members = index == k
+        mass = float(reach[members].sum())
+        if not members.any() or mass <= 0:
+            continue
+        mix = (table[:, members] @ reach[members]) / mass
+        rows.append(ClassRow(label, int(members.sum()), mass / total,
+                             tuple(float(x) for x in mix)))
+    return rows
