@@ -172,6 +172,18 @@ def test_opponents_may_be_names_bots_callables_or_one_per_seat():
     assert evaluate(calls_down, hands=10, seed=6).seats[1].bot == "strength"   # the default
 
 
+def test_the_solver_bot_is_taken_by_name_as_the_command_line_takes_it():
+    """Every built-in name (omaha.game.userbots.built_in_names), the solver bot's included,
+    names the same bot here as in ``omaha play --bots``."""
+    from omaha.solver.bot import SolverBot
+
+    by_name = evaluate(calls_down, opponents="solver", hands=40, seed=29, game="PO",
+                       players=2)
+    by_object = evaluate(calls_down, opponents=SolverBot(), hands=40, seed=29, game="PO",
+                         players=2)
+    assert by_name == by_object and by_name.seats[1].bot == "solver"
+
+
 def test_the_result_is_a_small_frozen_record():
     result = evaluate(calls_down, opponents="random", hands=100, seed=8)
     assert isinstance(result, Evaluation)

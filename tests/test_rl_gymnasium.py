@@ -148,9 +148,9 @@ def test_render_ansi_is_the_learners_view():
 
 
 @pytest.mark.parametrize("opponents", [
-    "random", "strength", RandomBot(), StrengthBot(raise_at=0.5), ["random", StrengthBot()],
+    "random", "strength", "solver", RandomBot(), StrengthBot(raise_at=0.5), ["random", StrengthBot()],
     (lambda obs: 1, "random"), lambda obs: int(np.flatnonzero(obs["action_mask"])[-1])],
-    ids=["name", "name2", "bot", "bot2", "list", "tuple", "callable"])
+    ids=["name", "name2", "name3", "bot", "bot2", "list", "tuple", "callable"])
 def test_opponents_in_every_documented_form(opponents):
     g = OmahaGymEnv(game="NO", players=3, opponents=opponents)
     obs, _ = g.reset(seed=5)

@@ -42,7 +42,7 @@ from typing import Any
 from omaha.errors import ConfigError
 from omaha.game.bots import BOTS, Bot, Decision, Situation
 
-__all__ = ["NAMED", "UserBotError", "is_spec", "load_bot"]
+__all__ = ["NAMED", "UserBotError", "built_in_bot", "built_in_names", "is_spec", "load_bot"]
 
 NAMED: dict[str, str] = {"solver": "omaha.solver.bot:SolverBot"}
 """Built-in bots that live above this package, by name: the spec each name stands for,
@@ -62,6 +62,25 @@ class UserBotError(ConfigError):
         super().__init__(None, message)
 
 
+def built_in_names() -> tuple[str, ...]:
+    """Every built-in bot's name: :data:`~omaha.game.bots.BOTS`' and :data:`NAMED`'s."""
+    return (*BOTS, *NAMED)
+
+
+def built_in_bot(name: str) -> Bot | None:
+    """A new built-in bot by ``name`` (one of :func:`built_in_names`), or None for any other
+    name: what the RL environments take, where a user's ``module:callable`` is not looked up.
+
+    >>> built_in_bot("solver").name, built_in_bot("mybot:act")
+    ('solver', None)
+    """
+    if name in BOTS:
+        return BOTS[name]()
+    if name in NAMED:
+        return load_bot(NAMED[name])
+    return None
+
+
 def is_spec(text: str) -> bool:
     """Whether ``text`` names a user bot (``module:callable`` or ``file.py:callable``)."""
     return ":" in text
@@ -72,12 +91,11 @@ def load_bot(spec: str) -> Bot:
     if not isinstance(spec, str):
         raise UserBotError(f"a bot spec is a string, got {type(spec).__name__}")
     spec = spec.strip()
-    if spec in BOTS:
-        return BOTS[spec]()
-    if spec in NAMED:
-        return load_bot(NAMED[spec])
+    built_in = built_in_bot(spec)
+    if built_in is not None:
+        return built_in
     if not is_spec(spec):
-        raise UserBotError(f"unknown bot {spec!r}; choose from {', '.join([*BOTS, *NAMED])}, "
+        raise UserBotError(f"unknown bot {spec!r}; choose from {', '.join(built_in_names())}, "
                            "or name your own as module:callable or path/to/file.py:callable")
     where, _, attribute = spec.rpartition(":")
     if not where or not attribute:

@@ -16,8 +16,8 @@ A policy (and each opponent) is one of
 * an object with a ``predict`` method, called as Stable-Baselines3 models are
   (``predict(obs, deterministic=...)``, plus ``action_masks=mask`` when its signature has that
   parameter, as sb3-contrib's ``MaskablePPO``), returning ``(action, state)`` or an action;
-* a built-in bot (a name of :data:`omaha.game.bots.BOTS`, e.g. ``"strength"``, or a bot
-  object with a ``decide`` method).
+* a built-in bot (a name of :func:`omaha.game.userbots.built_in_names`, e.g. ``"strength"``
+  or ``"solver"``, or a bot object with a ``decide`` method).
 
 An action outside the action space (a float, NaN, an index past the end...) raises
 :class:`~omaha.errors.IllegalActionError` naming the policy; a masked action of the space is
@@ -45,8 +45,9 @@ import numpy as np
 
 from omaha.config import GameConfig
 from omaha.errors import ConfigError, ConfigTypeError, IllegalActionError
-from omaha.game.bots import BOTS, SeatScore, act, run_session, situation
+from omaha.game.bots import SeatScore, act, run_session, situation
 from omaha.game.hand import Hand
+from omaha.game.userbots import built_in_bot, built_in_names
 from omaha.limits import as_int, safe_repr
 from omaha.rl.actions import ActionSet
 from omaha.rl.game import Episode, make_config, model_policy, seed_option
@@ -161,10 +162,10 @@ class _Seat:
         self.bot: Any = None
         self.decide: Callable[[dict[str, Any]], object] | None = None
         if isinstance(spec, str):
-            if spec not in BOTS:
+            self.bot = built_in_bot(spec)
+            if self.bot is None:
                 raise ConfigError(None, f"{what}: unknown bot {safe_repr(spec)}; choose from "
-                                        f"{', '.join(BOTS)}, or pass a policy")
-            self.bot = BOTS[spec]()
+                                        f"{', '.join(built_in_names())}, or pass a policy")
         elif isinstance(spec, type):
             raise ConfigTypeError(None, f"{what} must be a policy, a bot or a bot name, got the "
                                         f"class {safe_repr(spec)} (pass an instance)")
@@ -178,7 +179,7 @@ class _Seat:
         else:
             raise ConfigTypeError(None, f"{what} must be a callable (observation dict -> action), "
                                         "an object with predict(), a bot or a bot name "
-                                        f"({', '.join(BOTS)}), got {safe_repr(spec)}")
+                                        f"({', '.join(built_in_names())}), got {safe_repr(spec)}")
         if self.bot is not None:
             self.name = str(getattr(self.bot, "name", type(self.bot).__name__))
         else:

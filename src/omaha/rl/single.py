@@ -3,7 +3,8 @@
 The learner plays seat ``seat + 1`` (0-based ``seat``, default 0) at a table of
 ``players``; the other seats are played by ``opponents``, each one of:
 
-* a built-in bot by name (``"strength"``, ``"random"``: :data:`omaha.game.bots.BOTS`) or
+* a built-in bot by name (``"strength"``, ``"random"``, ``"solver"``:
+  :func:`omaha.game.userbots.built_in_names`) or
   as an object (anything with ``decide(situation, rng)``, e.g.
   :class:`~omaha.game.bots.StrengthBot`); it draws its randomness from the env's seeded
   generator, so ``reset(seed=s)`` fixes its choices;
@@ -235,7 +236,8 @@ def _policies(opponents: object, needed: int) -> list[Any]:
     """``opponents`` as a list of ``needed`` policies (module notes): None (the strength
     bot everywhere), one policy for every seat, or a list/tuple of ``needed``; anything else
     is refused here, before a hand is dealt."""
-    from omaha.game.bots import BOTS, StrengthBot
+    from omaha.game.bots import StrengthBot
+    from omaha.game.userbots import built_in_bot, built_in_names
 
     if opponents is None:
         return [StrengthBot() for _ in range(needed)]
@@ -246,17 +248,18 @@ def _policies(opponents: object, needed: int) -> list[Any]:
     elif type(opponents) is str or _is_policy(opponents):
         given = [opponents] * needed
     else:
-        raise ConfigTypeError("T1", f"opponents must be a bot name ({', '.join(BOTS)}), a bot, "
+        raise ConfigTypeError("T1", f"opponents must be a bot name ({', '.join(built_in_names())}), a bot, "
                                     "a callable (observation -> action), a model with "
                                     f"predict(), or a list of {needed} of them, got "
                                     f"{safe_repr(opponents)}")
     policies = []
     for i, policy in enumerate(given):
         if type(policy) is str:
-            if policy not in BOTS:
+            bot = built_in_bot(policy)
+            if bot is None:
                 raise ConfigError("T1", f"opponents[{i}]: no built-in bot {policy!r}; the bots "
-                                        f"are {', '.join(BOTS)}")
-            policy = BOTS[policy]()
+                                        f"are {', '.join(built_in_names())}")
+            policy = bot
         elif not _is_policy(policy):
             raise ConfigTypeError("T1", f"opponents[{i}] must be a bot name, a bot (with "
                                         "decide), a callable or a model with predict(), got "
