@@ -5,7 +5,8 @@ The fields are the PHH standard's for ``F7S``, ``F7S/8`` and ``FR`` (as PokerKit
 reads them): ``antes`` (one per player), ``bring_in``, ``small_bet``, ``big_bet``,
 ``starting_stacks`` and ``actions``, with the optional ``finishing_stacks`` and ``seats``.
 Players are in the order of the deal: ``p1`` sits left of the dealer and the last player is
-the dealer (``seats`` names each player's index in the hand, from 1). The actions are the
+the dealer (``seats``, written as each player's index in the hand from 1, is read as the
+standard's table seats, any distinct numbers 1..10). The actions are the
 standard's: ``d dh pN CARDS`` deals a player the cards of one street in the order dealt,
 down cards first (which cards are up is the game's, E2: the third of third street and one
 each on fourth to sixth street; ``??`` is an unknown *down* card), ``pN pb`` posts the
@@ -52,6 +53,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from omaha.config import MAX_SEATS
 from omaha.errors import ConfigError, HistoryError, OmahaError, UnevaluableHandError
 from omaha.game.events import BetOrRaised, BoardDealt, Called, Checked, Folded, Posted, Shown
 from omaha.game.stud import STUD_CODES, StudConfig, StudHand
@@ -148,7 +150,8 @@ class StudHistory:
         if self.seats is not None:
             if not isinstance(self.seats, (list, tuple)) or len(self.seats) != n:
                 raise HistoryError("one seat per player", field="seats")
-            seats = tuple(check_integer(f"seats[{i}]", s, 1, n) for i, s in enumerate(self.seats))
+            seats = tuple(check_integer(f"seats[{i}]", s, 1, MAX_SEATS)
+                          for i, s in enumerate(self.seats))
             if len(set(seats)) != n:
                 raise HistoryError(f"{list(seats)}: seats are distinct", field="seats")
             self._set("seats", seats)
