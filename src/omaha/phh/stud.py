@@ -249,6 +249,7 @@ def stud_history(hand: StudHand) -> StudHistory:
     order = [(start.dealer + 1 + k) % n for k in range(n)]   # PHH p1 is left of the dealer
     place = {player: k for k, player in enumerate(order)}
     actions: list[StudAction] = []
+    shown: list[int] = []
     for ev in events:
         if isinstance(ev, StudDealt):
             actions.append(DealHole(place[ev.seat], tuple(ev.down + ev.up)))
@@ -264,6 +265,12 @@ def stud_history(hand: StudHand) -> StudHistory:
             actions.append(BetOrRaiseTo(place[ev.seat], ev.to))
         elif isinstance(ev, Shown):
             actions.append(ShowOrMuck(place[ev.seat], tuple(ev.cards)))
+            shown.append(ev.seat)
+    for seat in shown:   # shown before a run-out: the whole hand again at the end, as
+        cards = tuple([card for card, _ in hand.cards(seat)])   # PokerKit deals and asks
+        if len(cards) > len(next(ev.cards for ev in events
+                                 if isinstance(ev, Shown) and ev.seat == seat)):
+            actions.append(ShowOrMuck(place[seat], cards))
     user = {} if config.max_raises == _DEFAULT_CAP else {"_max_raises": config.max_raises or 0}
     return StudHistory(
         variant=code, antes=[config.ante] * n, bring_in=config.bring_in,
@@ -401,8 +408,8 @@ class _StudReplayer:
         i, hand = action.player, self._fresh()
         if not hand.is_over or hand.folded[i]:
             raise ValueError(f"p{i + 1} shows cards but is not at a showdown")
-        cards = hand.cards(i)
-        if len(action.cards) != len(cards):
+        cards = hand.cards(i)   # an all-in's hand is shown before its run-out is dealt
+        if not 0 < len(action.cards) <= len(cards):
             raise ValueError(f"p{i + 1} shows {len(action.cards)} cards, holding {len(cards)}")
         for k, (card, (dealt, _)) in enumerate(zip(action.cards, cards)):
             if k < self.matched[i] and card is not None:
@@ -411,7 +418,7 @@ class _StudReplayer:
                     raise ValueError(f"p{i + 1} shows {format_phh_cards((card,))} where "
                                      f"{format_phh_cards((named,))} was dealt")
             self._name(card, dealt, f"p{i + 1}")
-        self.matched[i] = len(cards)
+        self.matched[i] = max(self.matched[i], len(action.cards))
 
     def _all_up_cards_named(self, hand: StudHand) -> None:
         """Before an action, every up card dealt so far is in the history (E3, E4 read them)."""
