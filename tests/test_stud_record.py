@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import json
+import pickle
 import random
 
 import pytest
@@ -192,3 +193,11 @@ def test_c1_a_given_deck_is_checked_naming_the_field():
     with pytest.raises(OmahaError, match="deck"):
         StudHand(config, [10, 10], deck=[True] + list(range(1, 52)))
     assert StudHand(config, [10, 10], deck=range(52)).deck == bytes(range(52))
+
+
+def test_a_stud_hand_pickles_and_copies_as_its_snapshot():
+    hand, rng = random_hand(8, "F7S/8")
+    random_stud(hand, rng)
+    for twin in (pickle.loads(pickle.dumps(hand)), copy.deepcopy(hand), copy.copy(hand)):
+        assert type(twin) is StudHand and twin is not hand
+        assert twin.events == hand.events and twin.to_act == hand.to_act

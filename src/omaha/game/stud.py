@@ -132,6 +132,11 @@ class StudHand(StudCore):
     def _from_start(cls, start: StudStarted, deck: bytes) -> StudHand:
         return cls(start.config, start.stacks, dealer=start.dealer, deck=deck)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled (and copied) as its :meth:`snapshot`; unpickling is :meth:`restore`, which
+        checks the data and replays the actions, as for the flop ``Hand``."""
+        return (_unpickled, (type(self), self.snapshot()))
+
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` sees (None: a spectator): every player's up cards, and down cards
         only their own (E2). Cards as text; ``down`` is None where hidden."""
@@ -148,3 +153,7 @@ class StudHand(StudCore):
         return {"variant": self.config.variant.name, "street": core.street,
                 "to_act": core.to_act, "pot": core.pot, "players": players,
                 "community": None if community is None else format_card(community)}
+
+
+def _unpickled(cls: type[StudHand], data: dict[str, Any]) -> StudHand:
+    return cls.restore(data)

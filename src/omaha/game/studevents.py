@@ -106,6 +106,10 @@ def stud_event_from_dict(data: Mapping[str, Any]) -> Event:
             for name in ("seat", "street"):
                 if type(data[name]) is not int:
                     raise SnapshotError(f"{kind} {name} must be an int, got {data[name]!r}")
+            for name in ("down", "up"):
+                if type(data[name]) is not str:
+                    raise SnapshotError(f"{kind} {name} must be cards as text, got "
+                                        f"{data[name]!r}")
             return StudDealt(data["seat"], data["street"], tuple(parse_cards(data["down"])),
                              tuple(parse_cards(data["up"])))
         stacks, dealer = data["stacks"], data["dealer"]
