@@ -201,3 +201,19 @@ def test_a_stud_hand_pickles_and_copies_as_its_snapshot():
     for twin in (pickle.loads(pickle.dumps(hand)), copy.deepcopy(hand), copy.copy(hand)):
         assert type(twin) is StudHand and twin is not hand
         assert twin.events == hand.events and twin.to_act == hand.to_act
+
+
+def test_e2_visible_events_hide_only_others_down_cards():
+    hand, rng = random_hand(12, "FR")
+    while not hand.is_over:
+        random_stud(hand, rng)
+    full = [ev.to_dict() for ev in hand.events]
+    for seat in [None, *range(hand.players)]:
+        seen = hand.visible_events(seat)
+        assert len(seen) == len(full)
+        for mine, whole in zip(seen, full):
+            hidden = whole["type"] == "stud_dealt" and whole["seat"] != seat
+            assert mine == ({**whole, "down": None} if hidden else whole)
+    for bad in (True, -1, hand.players, "0"):
+        with pytest.raises((TableError, TypeError)):
+            hand.visible_events(bad)

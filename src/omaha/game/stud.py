@@ -30,6 +30,7 @@ from omaha.game.events import Event
 from omaha.game.studconfig import STUD_CODES, StudConfig, game_code
 from omaha.game.studevents import StudStarted
 from omaha.game.studrecord import restore_stud, stud_body, stud_events
+from omaha.game.view import event_for_seat
 from omaha.history.sealing import Key
 from omaha.limits import as_int, safe_repr
 from omahacore.cards import format_card
@@ -115,6 +116,16 @@ class StudHand(StudCore):
         """The event log so far (the omniscient record: every down card included), see
         :mod:`omaha.game.studevents`."""
         return stud_events(self)
+
+    def visible_events(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """The event log as ``seat`` may see it (None: a spectator): others' down cards hidden
+        (None), by :func:`omaha.game.view.event_for_seat`, the one statement of it (E2)."""
+        if seat is not None:
+            number = as_int(seat, "seat", error=TableError, rule="E1")
+            if not 0 <= number < self.players:
+                raise TableError("E1", f"seat {safe_repr(seat)} is not a player of this hand "
+                                 f"(0..{self.players - 1})")
+        return [event_for_seat(event.to_dict(), seat) for event in self.events]
 
     def snapshot(self, *, key: Key = None) -> dict[str, Any]:
         """JSON-compatible data from which :meth:`restore` rebuilds this hand exactly: the
