@@ -11,7 +11,9 @@ standard's: ``d dh pN CARDS`` deals a player the cards of one street in the orde
 down cards first (which cards are up is the game's, E2: the third of third street and one
 each on fourth to sixth street; ``??`` is an unknown *down* card), ``pN pb`` posts the
 bring-in (E3), ``pN f``, ``pN cc``, ``pN cbr TOTAL`` (a completion is a bet to the small
-bet), ``pN sm CARDS`` shows at the showdown (``sm`` alone mucks). Two extensions: the shared
+bet; the bring-in seat's ``cbr`` of its whole stack when that is no more than the bring-in,
+as PokerKit writes it, is the all-in bring-in), ``pN sm CARDS`` shows at the showdown (``sm``
+alone mucks). Two extensions: the shared
 card of a short deck (E2; PokerKit has none) is ``d db CARD``, and a raise cap other than the
 engine's default 4 is the user field ``_max_raises`` (0: none). Five-card stud (``F5S``) has
 no PHH code: writing one is refused (:class:`~omaha.errors.HistoryError` naming ``variant``).
@@ -445,7 +447,12 @@ class _StudReplayer:
                                  "'cbr' completes (E3)")
             hand.check_or_call(player=action.player)
         elif isinstance(action, BetOrRaiseTo):
-            hand.bet_or_raise(action.amount, player=action.player)
+            i = action.player
+            if (i == hand.bring_in_seat and i == hand.to_act
+                    and action.amount == hand.bets[i] + hand.stacks[i] <= hand.config.bring_in):
+                hand.post_bring_in(player=i)   # PokerKit's all-in "completion" short of the
+                return                         # bring-in: the all-in bring-in (E3, B8)
+            hand.bet_or_raise(action.amount, player=i)
 
     def finish(self) -> StudHand:
         hand = self._fresh()
