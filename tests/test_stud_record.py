@@ -21,6 +21,7 @@ from omaha.game.events import BetOrRaised, BoardDealt, Called, HandEnded, Posted
 from omaha.game.stud import StudConfig, StudHand
 from omaha.game.studevents import StudDealt, StudStarted, stud_event_from_dict
 from omaha.game.studplay import random_stud
+from omaha.game.studrecord import stud_events
 from omaha.history.sealing import seal
 
 VARIANTS = ("F7S", "F7S/8", "FR", "F5S")
@@ -76,6 +77,7 @@ def test_e2_e3_events_say_what_the_engine_did(variant):
         hand, rng = random_hand(seed, variant)
         while True:
             check_events_match_engine(hand)
+            assert hand.events == stud_events(hand)   # kept up to date == from scratch
             if hand.is_over:
                 break
             random_stud(hand, rng)

@@ -29,7 +29,7 @@ from omaha.game.deck import shuffled_cards
 from omaha.game.events import Event
 from omaha.game.studconfig import STUD_CODES, StudConfig, game_code
 from omaha.game.studevents import StudStarted
-from omaha.game.studrecord import restore_stud, stud_body, stud_events
+from omaha.game.studrecord import StudRecorder, restore_stud, stud_body
 from omaha.game.view import event_for_seat
 from omaha.history.sealing import Key
 from omaha.limits import as_int, safe_repr
@@ -99,6 +99,7 @@ class StudHand(StudCore):
                          bring_in=config.bring_in, small_bet=config.small_bet,
                          big_bet=config.big_bet, dealer=dealer, max_raises=config.max_raises)
         self._dealt = dealt
+        self._recorder: StudRecorder | None = None   # built when the events are first asked
         self._start = StudStarted(config, tuple([int(s) for s in stacks]), self.dealer)
 
     @property
@@ -115,7 +116,10 @@ class StudHand(StudCore):
     def events(self) -> tuple[Event, ...]:
         """The event log so far (the omniscient record: every down card included), see
         :mod:`omaha.game.studevents`."""
-        return stud_events(self)
+        recorder = self._recorder
+        if recorder is None:
+            recorder = self._recorder = StudRecorder(self._start, self._dealt)
+        return recorder.events(self)
 
     def visible_events(self, seat: int | None = None) -> list[dict[str, Any]]:
         """The event log as ``seat`` may see it (None: a spectator): others' down cards hidden

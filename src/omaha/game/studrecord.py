@@ -37,7 +37,7 @@ from omaha.history.sealing import Key, SnapshotFormat, opened, refusal, sealed
 from omahacore.cards import format_cards
 from omahacore.stud import StudCore
 
-__all__ = ["STUD_HAND", "Recorded", "restore_stud", "stud_body", "stud_events"]
+__all__ = ["STUD_HAND", "Recorded", "StudRecorder", "restore_stud", "stud_body", "stud_events"]
 
 STUD_HAND = SnapshotFormat("stud hand", "omaha-stud-hand/1", frozenset({"deck", "events"}))
 """The stud hand snapshot's format: the deck and the event log."""
@@ -52,6 +52,8 @@ class Recorded(Protocol):
     def start(self) -> StudStarted: ...
     @property
     def deck(self) -> bytes: ...
+    @property
+    def events(self) -> tuple[Event, ...]: ...
     @property
     def log(self) -> list[tuple[str, int, int]]: ...
     @property
@@ -135,34 +137,45 @@ class _Deals:
         return max(0, k - self.first + 1)
 
 
+class StudRecorder:
+    """A hand's events, kept up to date: a fresh core dealt from the hand's deck follows the
+    hand's log, each new entry once (a hand's log only grows), so asking for the events after
+    every action costs each action once, not the whole log each time."""
+
+    def __init__(self, start: StudStarted, deck: bytes) -> None:
+        self.core = core = _core(start, deck)
+        self.out: list[Event] = [start]
+        self.out.extend([Posted(player, "ante", amount) for _, player, amount in core.log])
+        self.done = len(self.out) - 1   # the hand's log entries followed (the antes so far)
+        self.deals = deals = _Deals(core, start.config)
+        dealt = deals.new()
+        if core.is_over:   # all in on the antes: shown once the first street is dealt
+            first = [ev for ev in dealt if isinstance(ev, StudDealt) and ev.street == 0]
+            self.out.extend(first)
+            self.out.extend(_shown(core, [deals.first] * core.players))
+            dealt = dealt[len(first):]
+        self.out.extend(dealt)
+
+    def events(self, hand: Recorded) -> tuple[Event, ...]:
+        """``hand``'s events: its log's new entries followed, then its end if it is over."""
+        core, out = self.core, self.out
+        log = hand.log
+        for kind, player, amount in log[self.done:]:
+            held = [len(core.cards(i)) for i in range(core.players)]
+            out.append(_apply(core, kind, player, amount))
+            dealt = self.deals.new()
+            if core.is_over:   # the betting is over for good
+                out.extend(_shown(core, held))
+            out.extend(dealt)
+        self.done = len(log)
+        if hand.is_over:
+            return (*out, HandEnded(tuple(hand.stacks)))
+        return tuple(out)
+
+
 def stud_events(hand: Recorded) -> tuple[Event, ...]:
     """The event log of ``hand`` (see :mod:`omaha.game.studevents`), by replaying its log."""
-    start = hand.start
-    core = _core(start, hand.deck)
-    log = hand.log
-    out: list[Event] = [start]
-    antes = 0
-    while antes < len(log) and log[antes][0] == "ante":
-        out.append(Posted(log[antes][1], "ante", log[antes][2]))
-        antes += 1
-    deals = _Deals(core, start.config)
-    dealt = deals.new()
-    if core.is_over:   # all in on the antes: shown once the first street is dealt
-        first = [ev for ev in dealt if isinstance(ev, StudDealt) and ev.street == 0]
-        out.extend(first)
-        out.extend(_shown(core, [deals.first] * core.players))
-        dealt = dealt[len(first):]
-    out.extend(dealt)
-    for kind, player, amount in log[antes:]:
-        held = [len(core.cards(i)) for i in range(core.players)]
-        out.append(_apply(core, kind, player, amount))
-        dealt = deals.new()
-        if core.is_over:   # the betting is over for good
-            out.extend(_shown(core, held))
-        out.extend(dealt)
-    if hand.is_over:
-        out.append(HandEnded(tuple(hand.stacks)))
-    return tuple(out)
+    return StudRecorder(hand.start, hand.deck).events(hand)
 
 
 def _shown(core: StudCore, held: Sequence[int]) -> list[Event]:
@@ -179,7 +192,7 @@ def _shown(core: StudCore, held: Sequence[int]) -> list[Event]:
 def stud_body(hand: Recorded, *, key: Key = None) -> dict[str, Any]:
     """JSON-compatible sealed data describing ``hand`` exactly (``StudHand.snapshot``)."""
     return sealed(STUD_HAND, {"deck": format_cards(list(hand.deck)),
-                              "events": [event.to_dict() for event in stud_events(hand)]}, key)
+                              "events": [event.to_dict() for event in hand.events]}, key)
 
 
 NewStudHand = Callable[[StudStarted, bytes], H]
@@ -232,6 +245,6 @@ def replay_stud(new_hand: NewStudHand[H], events: Sequence[Event], deck: bytes) 
         raise
     except (OmahaError, TypeError, ValueError) as exc:
         raise SnapshotError(f"the stud event log does not replay: {exc}") from exc
-    if list(stud_events(hand)) != list(events):
+    if list(hand.events) != list(events):
         raise SnapshotError("the replayed stud hand differs from its event log")
     return hand
