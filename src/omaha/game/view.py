@@ -22,6 +22,7 @@ from typing import Any, Protocol
 from omaha.cards import Card
 from omaha.game.events import CardBurned, Event, HoleDealt
 from omaha.game.status import PlayerState
+from omaha.game.studevents import StudDealt
 from omahacore.actions import LegalActions
 from omahacore.cards import format_cards
 
@@ -179,10 +180,15 @@ def event_for_seat(event: Mapping[str, Any], seat: int | None) -> dict[str, Any]
 
     >>> event_for_seat({"type": "hole_dealt", "seat": 1, "cards": "AhKh2c3d"}, 2)
     {'type': 'hole_dealt', 'seat': 1, 'cards': None}
+    >>> event_for_seat({"type": "stud_dealt", "seat": 1, "street": 0, "down": "AhKh",
+    ...                 "up": "2c"}, 2)
+    {'type': 'stud_dealt', 'seat': 1, 'street': 0, 'down': None, 'up': '2c'}
     """
     kind = event.get("type")
     if kind == HoleDealt.kind and event.get("seat") != seat:
         return {**event, "cards": None}
+    if kind == StudDealt.kind and event.get("seat") != seat:   # stud: the up cards are public
+        return {**event, "down": None}
     if kind == CardBurned.kind:
         return {**event, "card": None}
     return dict(event)

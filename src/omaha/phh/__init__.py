@@ -1,6 +1,6 @@
 """Hand histories in the PHH standard (the TOML format of PokerKit and its data sets).
 
-Read, write, check, replay and export Omaha hands, one at a time or whole corpora. Nine
+Read, write, check, replay and export Omaha hands, one at a time or whole corpora. Ten
 modules, each one concern, each importing only those listed before it:
 
 * :mod:`.variants` — the variant codes: :data:`VARIANTS`, the standard ``PO`` and ``FO/8``
@@ -20,9 +20,12 @@ modules, each one concern, each importing only those listed before it:
   :func:`dump_all` for ``.phhs`` collections, and the TOML underneath;
 * :mod:`.replay` — :func:`replay_history`: play a history through the engine, with the
   checks of live play, and the engine game a history's forced bets describe;
+* :mod:`.stud` — stud histories (``F7S``, ``F7S/8``, ``FR``): :class:`StudHistory`,
+  :func:`stud_history` (a :class:`~omaha.game.stud.StudHand` as PHH), :func:`loads_stud` /
+  :func:`dumps_stud` and :func:`replay_stud_history`;
 * :mod:`.corpus` — :func:`replay_files`: whole corpora hand by hand, one
   :class:`HandReport` each (matched, mismatched, replayed, unevaluable, unsupported,
-  invalid), through the compiled fast path where it applies.
+  invalid), through the compiled fast path where it applies, stud hands through :mod:`.stud`.
 
 Every fault raises :class:`HistoryError`, naming the field or the action's index and text.
 
@@ -74,6 +77,14 @@ from omaha.phh.notation import (
     table_seats,
 )
 from omaha.phh.replay import ReplayResult, replay_history
+from omaha.phh.stud import (
+    StudHistory,
+    StudReplay,
+    dumps_stud,
+    loads_stud,
+    replay_stud_history,
+    stud_history,
+)
 from omaha.phh.variants import (
     PORTABLE_CODES,
     STANDARD_CODES,
@@ -100,6 +111,8 @@ __all__ = [
     "NoOp",
     "ReplayResult",
     "ShowOrMuck",
+    "StudHistory",
+    "StudReplay",
     "UnknownFieldWarning",
     "Variant",
     "blind_players",
@@ -107,6 +120,7 @@ __all__ = [
     "dump_all",
     "dumps",
     "dumps_all",
+    "dumps_stud",
     "find_variant",
     "format_action",
     "format_phh_cards",
@@ -115,6 +129,7 @@ __all__ = [
     "load_all",
     "loads",
     "loads_all",
+    "loads_stud",
     "parse_action",
     "parse_phh_cards",
     "phh_order",
@@ -122,6 +137,8 @@ __all__ = [
     "read_histories",
     "replay_files",
     "replay_history",
+    "replay_stud_history",
+    "stud_history",
     "table_seats",
     "variant_for_code",
     "variant_for_name",
