@@ -22,6 +22,9 @@ burns included: a seeded shuffle, or, for replay, the order another program deal
 """
 
 cimport cython
+from cpython.object cimport PyTypeObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_SET_ITEM
 from libc.stdint cimport INT64_MAX, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
@@ -40,11 +43,34 @@ from omahacore.actions import LegalActions
 from omahacore.errors import OmahaError, TableError
 from omahacore.refusals import refused
 
+cdef extern from "Python.h":
+    object PyType_GenericAlloc(PyTypeObject* kind, Py_ssize_t items)
+
 
 GAME_HIGH, GAME_HILO, GAME_RAZZ, GAME_FIVE = STUD_HIGH, STUD_HILO, STUD_RAZZ, STUD_FIVE
 MAX_STUD_PLAYERS = 8    # E1
 MAX_AMOUNT = 10 ** 15   # every amount at entry, so the stacks' total fits int64
-cdef object NEW_TUPLE = tuple.__new__
+
+
+cdef inline void put(object tup, Py_ssize_t pos, object item) noexcept:
+    Py_INCREF(item)           # PyTuple_SET_ITEM steals a reference
+    PyTuple_SET_ITEM(tup, pos, item)
+
+
+cdef object legal_tuple(int seat, bint can_fold, bint can_check, chips_t call, object low,
+                        object high):
+    """A ``LegalActions`` built in place: one allocation of the named tuple (no argument tuple,
+    no ``tuple.__new__`` call), since bots ask for it before every action."""
+    cdef object out = PyType_GenericAlloc(<PyTypeObject*>LegalActions, 8)
+    put(out, 0, seat)
+    put(out, 1, can_fold)
+    put(out, 2, can_check)
+    put(out, 3, call)
+    put(out, 4, low)
+    put(out, 5, high)
+    put(out, 6, False)
+    put(out, 7, False)
+    return out
 
 
 cdef chips_t amount(object value, str name, chips_t low) except -1:
@@ -236,11 +262,11 @@ cdef class StudCore:
         if i < 0:
             raise refused(Reason.HAND_OVER)
         legal_for(&self.rules, &self.state, i, &legal)
-        if legal.can_raise:   # tuple.__new__: no keyword handling, bots ask before every action
-            return NEW_TUPLE(LegalActions, (i, i != self.state.bring_in_seat, legal.can_check,
-                                            legal.call, legal.low, legal.high, False, False))
-        return NEW_TUPLE(LegalActions, (i, i != self.state.bring_in_seat, legal.can_check,
-                                        legal.call, None, None, False, False))
+        if legal.can_raise:
+            return legal_tuple(i, i != self.state.bring_in_seat, legal.can_check, legal.call,
+                               legal.low, legal.high)
+        return legal_tuple(i, i != self.state.bring_in_seat, legal.can_check, legal.call,
+                           None, None)
 
     # --- actions -------------------------------------------------------------------------
 
