@@ -22,10 +22,11 @@ burns included: a seeded shuffle, or, for replay, the order another program deal
 """
 
 cimport cython
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.object cimport PyTypeObject
 from cpython.ref cimport Py_INCREF
 from cpython.tuple cimport PyTuple_SET_ITEM
-from libc.stdint cimport INT64_MAX, int64_t, uint8_t, uint64_t
+from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from omahacore._input cimport exact_int, shown
@@ -97,6 +98,27 @@ cdef bint full_deck(bytes deck):
     return True
 
 
+# The action log, kept as C records while the hand runs (the ``log`` property words them):
+# one write per action instead of a tuple and a list append.
+cdef enum LogKind:
+    LOG_ANTE = 0
+    LOG_BRING_IN = 1
+    LOG_CALL = 2
+    LOG_CHECK = 3
+    LOG_FOLD = 4
+    LOG_RAISE = 5
+
+cdef tuple LOG_NAMES = ("ante", "bring_in", "call", "check", "fold", "raise")
+
+ctypedef struct LogEntry:
+    chips_t amount
+    int32_t kind
+    int32_t player
+
+cdef enum:
+    LOG_START = 64      # room for a typical hand's antes and actions in one allocation
+
+
 cdef class StudCore:
     """One stud hand: antes and the third-street deal on creation, then the actions.
 
@@ -108,7 +130,8 @@ cdef class StudCore:
     cdef Rules rules
     cdef State state
     cdef bytes _deck
-    cdef list _log
+    cdef LogEntry* _entries
+    cdef Py_ssize_t _logged, _room
     cdef tuple _final
     cdef tuple _strengths
 
@@ -139,7 +162,12 @@ cdef class StudCore:
             memset(&self.rules, 0, sizeof(Rules))
             memset(&self.state, 0, sizeof(State))
             self._deck = deck
-            self._log = []
+            self._logged = 0
+            if self._entries == NULL:
+                self._entries = <LogEntry*>PyMem_Malloc(LOG_START * sizeof(LogEntry))
+                if self._entries == NULL:
+                    raise MemoryError()
+                self._room = LOG_START
             self._final = None
             self._strengths = None
             r = &self.rules
@@ -168,7 +196,7 @@ cdef class StudCore:
             s.to_act = -1
             count = post_forced(r, s, c_ante, 0, 0, 0, NULL, 0, posted)
             for k in range(count):
-                self._log.append(("ante", posted[k].player, posted[k].amount))
+                self._record(LOG_ANTE, posted[k].player, posted[k].amount)
             self._after(open_stud(r, s))
 
     # --- reading the hand ----------------------------------------------------------------
@@ -233,7 +261,10 @@ cdef class StudCore:
     @property
     def log(self):
         """The actions so far: ``(kind, player, amount)`` tuples."""
-        return list(self._log)
+        cdef Py_ssize_t k
+        with cython.critical_section(self):
+            return [(LOG_NAMES[self._entries[k].kind], self._entries[k].player,
+                     self._entries[k].amount) for k in range(self._logged)]
 
     @property
     def community(self):
@@ -291,34 +322,39 @@ cdef class StudCore:
     def fold(self, *, player=None):
         """Fold (B2); the bring-in may not (E3)."""
         cdef Refusal refusal
+        cdef int i
         with cython.critical_section(self):
             i = self._turn(player)
             if fold_reason(&self.state, i, &refusal) != OK:
                 raise self._refused(&refusal, None)
-            self._log.append(("fold", i, 0))
+            self._record(LOG_FOLD, i, 0)
             self._after(apply_fold(&self.rules, &self.state, i))
 
     def check_or_call(self, *, player=None):
         """Check when nothing is owed, else call (the bring-in's call posts it, E3)."""
+        cdef int i
+        cdef chips_t owed
+        cdef State* s = &self.state
         with cython.critical_section(self):
             i = self._turn(player)
-            s = &self.state
             if s.current_bet > s.bets[i]:
-                owed = min(s.current_bet - s.bets[i], s.stacks[i])
-                self._log.append(("bring_in" if i == s.bring_in_seat else "call", i, owed))
+                owed = s.current_bet - s.bets[i]
+                self._record(LOG_BRING_IN if i == s.bring_in_seat else LOG_CALL, i,
+                             owed if owed < s.stacks[i] else s.stacks[i])
                 self._after(apply_call(&self.rules, s, i))
             else:
-                self._log.append(("check", i, 0))
+                self._record(LOG_CHECK, i, 0)
                 self._after(apply_check(&self.rules, s, i))
 
     def check(self, *, player=None):
         """Check: only when nothing is owed (B2)."""
         cdef Refusal refusal
+        cdef int i
         with cython.critical_section(self):
             i = self._turn(player)
             if check_reason(&self.state, i, &refusal) != OK:
                 raise self._refused(&refusal, None)
-            self._log.append(("check", i, 0))
+            self._record(LOG_CHECK, i, 0)
             self._after(apply_check(&self.rules, &self.state, i))
 
     def call(self, *, player=None):
@@ -342,9 +378,10 @@ cdef class StudCore:
         """Complete, bet or raise to a total of ``to`` this street (B3, E3, E5)."""
         cdef Refusal refusal
         cdef chips_t total
+        cdef int i
         with cython.critical_section(self):
             i = self._turn(player)
-            value = exact_int(to)
+            value = to if type(to) is int else exact_int(to)
             if value is None:
                 raise refused(Reason.NOT_AN_AMOUNT, to=shown(to))
             if not -INT64_MAX <= value <= INT64_MAX:
@@ -352,8 +389,26 @@ cdef class StudCore:
             total = value
             if raise_reason(&self.rules, &self.state, i, total, &refusal) != OK:
                 raise self._refused(&refusal, to)
-            self._log.append(("raise", i, total))
+            self._record(LOG_RAISE, i, total)
             self._after(apply_raise(&self.rules, &self.state, i, total))
+
+    cdef int _record(self, int kind, int player, chips_t amount) except -1:
+        """Log one action (``LOG_*``), growing the log when it is full."""
+        cdef LogEntry* grown
+        if self._logged == self._room:
+            grown = <LogEntry*>PyMem_Realloc(self._entries, 2 * self._room * sizeof(LogEntry))
+            if grown == NULL:
+                raise MemoryError()
+            self._entries = grown
+            self._room *= 2
+        self._entries[self._logged].kind = kind
+        self._entries[self._logged].player = player
+        self._entries[self._logged].amount = amount
+        self._logged += 1
+        return 0
+
+    def __dealloc__(self):
+        PyMem_Free(self._entries)
 
     # --- the end -------------------------------------------------------------------------
 
