@@ -1,23 +1,27 @@
 """The stud engine's fast paths (issue 26, speed): the action log kept as C records and
 worded on demand, and ``legal_actions`` built in place, checked against what the player did
-and against the fields a plain :class:`~omaha.LegalActions` has, over many random hands."""
+and against the fields a plain :class:`~omaha.LegalActions` has, over many random hands; and
+the OS-random decks read from a pool of OS bytes (C2)."""
 
 from __future__ import annotations
 
+import os
 import random
+from collections import Counter
 
 import pytest
 
 from omaha.game.stud import StudConfig, StudHand
 from omahacore.actions import LegalActions
+from omahacore.stud import os_deck
 
 CODES = ("F7S", "F7S/8", "FR", "F5S")
 
 
 def play_logged(hand: StudHand, rng: random.Random, fold_share: float = 0.12,
-                raise_share: float = 0.3) -> list[tuple]:
+                raise_share: float = 0.3) -> list[tuple[str, int, int]]:
     """Play ``hand`` out at random, returning the log each action should leave (E3, B2-B8)."""
-    expected = []
+    expected: list[tuple[str, int, int]] = []
     while not hand.is_over:
         legal = hand.legal_actions()
         seat = legal.seat
@@ -26,6 +30,7 @@ def play_logged(hand: StudHand, rng: random.Random, fold_share: float = 0.12,
             hand.fold()
             expected.append(("fold", seat, 0))
         elif r < fold_share + raise_share and legal.min_raise_to is not None:
+            assert legal.max_raise_to is not None
             to = rng.choice((legal.min_raise_to, legal.max_raise_to))
             hand.bet_or_raise(to)
             expected.append(("raise", seat, to))
@@ -39,7 +44,7 @@ def play_logged(hand: StudHand, rng: random.Random, fold_share: float = 0.12,
     return expected
 
 
-def antes(config: StudConfig, stacks: list[int], dealer: int) -> list[tuple]:
+def antes(config: StudConfig, stacks: list[int], dealer: int) -> list[tuple[str, int, int]]:
     """The antes as logged: from the dealer's left, all-in when short (E3, B8)."""
     n = len(stacks)
     order = [(dealer + 1 + k) % n for k in range(n)]
@@ -90,3 +95,36 @@ def test_legal_actions_is_a_plain_legal_actions(code: str) -> None:
                 hand.bet_or_raise(legal.max_raise_to)  # type: ignore[arg-type]
             else:
                 hand.check_or_call()
+
+
+def test_os_decks_are_uniform_and_complete() -> None:
+    """C2: the pooled OS shuffle gives every card equally often in the first and last
+    positions (chi-square over 52 cells, limit far above the 99.99th percentile for 51
+    degrees of freedom, about 96), each deck the 52 cards once; many decks span pool refills."""
+    draws = 26_000
+    first: Counter[int] = Counter()
+    last: Counter[int] = Counter()
+    for _ in range(draws):
+        deck = os_deck()
+        assert sorted(deck) == list(range(52))
+        first[deck[0]] += 1
+        last[deck[51]] += 1
+    expected = draws / 52
+    for counts in (first, last):
+        assert sum((counts[c] - expected) ** 2 / expected for c in range(52)) < 110
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="this platform has no fork")
+def test_a_forked_child_deals_other_cards() -> None:
+    """C2: a child does not reuse the random bytes its parent had pooled."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.write(write, b"".join(os_deck() for _ in range(4)))
+        os._exit(0)
+    os.waitpid(pid, 0)
+    child = os.read(read, 4 * 52)
+    os.close(read)
+    os.close(write)
+    assert len(child) == 4 * 52
+    assert child != b"".join(os_deck() for _ in range(4))

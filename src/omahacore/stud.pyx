@@ -37,8 +37,10 @@ from omahacore.transitions cimport (
     STUD_HILO, STUD_RAZZ, TO_AWARD, TO_SHOWDOWN, Legal, Outcome, Posted, Reason, Refusal, Rules,
     State,
     apply_call, apply_check, apply_fold, apply_raise, call_reason, check_reason, fold_reason,
-    legal_for, odd_chip_order, open_stud, post_forced, raise_reason, stud_up, strengths,
-    turn_reason)
+    legal_for, odd_chip_order, open_stud, post_forced, raise_reason, shuffle_deck, stud_up,
+    strengths, turn_reason)
+
+import os
 
 from omahacore.actions import LegalActions
 from omahacore.errors import OmahaError, TableError
@@ -96,6 +98,60 @@ cdef bint full_deck(bytes deck):
             return False
         seen |= (<uint64_t>1) << p[k]
     return True
+
+
+cdef enum:
+    POOL_BYTES = 8192   # OS random bytes read at once: about 80 shuffles (about 100 bytes each)
+
+
+cdef class _OsShuffles:
+    """Decks shuffled from the OS generator (C2), reading its bytes a pool at a time: one
+    system call per about 80 decks instead of one per deck. A forked child forgets the pool
+    it inherited (``os.register_at_fork``), so parent and child never deal the same cards;
+    threads take turns on it (a critical section)."""
+
+    cdef unsigned char pool[POOL_BYTES]
+    cdef Py_ssize_t used
+
+    def __cinit__(self):
+        self.refill()
+
+    cdef int refill(self) except -1:
+        cdef bytes fresh = os.urandom(POOL_BYTES)
+        cdef const unsigned char* p = fresh
+        cdef Py_ssize_t k
+        for k in range(POOL_BYTES):
+            self.pool[k] = p[k]
+        self.used = 0
+        return 0
+
+    def forget(self):
+        """Drop the bytes not used yet (the next deck reads fresh ones)."""
+        with cython.critical_section(self):
+            self.used = POOL_BYTES
+
+    cdef bytes deck(self):
+        """The 52 cards in a uniformly random order (Fisher-Yates, ``shuffle_deck``)."""
+        cdef unsigned char cards[52]
+        with cython.critical_section(self):
+            while True:
+                if shuffle_deck(self.pool, POOL_BYTES, &self.used, cards, 52):
+                    break
+                self.refill()   # ran out part way: those bytes are dropped, a fresh pool
+        return cards[:52]
+
+
+cdef _OsShuffles OS_SHUFFLES = _OsShuffles()
+os.register_at_fork(after_in_child=OS_SHUFFLES.forget)
+
+
+def os_deck():
+    """A deck of the 52 cards shuffled from the OS generator (C2), as bytes in dealing order.
+
+    >>> sorted(os_deck()) == list(range(52))
+    True
+    """
+    return OS_SHUFFLES.deck()
 
 
 # The action log, kept as C records while the hand runs (the ``log`` property words them):

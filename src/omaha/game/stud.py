@@ -19,7 +19,6 @@ rules are the flop games' own transitions.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,8 +37,15 @@ from omaha.errors import ConfigError, TableError
 from omaha.game.deck import shuffled_cards
 from omaha.limits import as_amount, safe_repr
 from omahacore.cards import format_card
-from omahacore.engine import shuffle_with
-from omahacore.stud import GAME_FIVE, GAME_HIGH, GAME_HILO, GAME_RAZZ, MAX_STUD_PLAYERS, StudCore
+from omahacore.stud import (
+    GAME_FIVE,
+    GAME_HIGH,
+    GAME_HILO,
+    GAME_RAZZ,
+    MAX_STUD_PLAYERS,
+    StudCore,
+    os_deck,
+)
 
 __all__ = ["STUD_CODES", "StudConfig", "StudHand", "game_code"]
 
@@ -47,9 +53,7 @@ __all__ = ["STUD_CODES", "StudConfig", "StudHand", "game_code"]
 def _deck(rng: random.Random | None) -> bytes:
     """52 shuffled cards (C2): the compiled shuffle from OS bytes, or the seeded generator's."""
     if rng is None:
-        while (drawn := shuffle_with(os.urandom(160), 52)) is None:
-            pass
-        return drawn
+        return os_deck()
     return bytes(shuffled_cards(52, rng))
 
 
