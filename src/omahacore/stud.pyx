@@ -22,6 +22,7 @@ burns included: a seeded shuffle, or, for replay, the order another program deal
 """
 
 cimport cython
+from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
 from cpython.object cimport PyTypeObject
 from cpython.ref cimport Py_INCREF
@@ -53,6 +54,7 @@ cdef extern from "Python.h":
 GAME_HIGH, GAME_HILO, GAME_RAZZ, GAME_FIVE = STUD_HIGH, STUD_HILO, STUD_RAZZ, STUD_FIVE
 MAX_STUD_PLAYERS = 8    # E1
 MAX_AMOUNT = 10 ** 15   # every amount at entry, so the stacks' total fits int64
+cdef chips_t C_MAX_AMOUNT = MAX_AMOUNT
 
 
 cdef inline void put(object tup, Py_ssize_t pos, object item) noexcept:
@@ -79,11 +81,14 @@ cdef object legal_tuple(int seat, bint can_fold, bint can_check, chips_t call, o
 cdef chips_t amount(object value, str name, chips_t low) except -1:
     """An exact int amount in [low, MAX_AMOUNT], or a typed error naming the field."""
     cdef object v = value if type(value) is int else exact_int(value)
+    cdef int overflow = 0
+    cdef long long c
     if v is None:
         raise TypeError(f"{name} must be an int, got {shown(value)}")
-    if not low <= v <= MAX_AMOUNT:
+    c = PyLong_AsLongLongAndOverflow(v, &overflow)   # v is an exact int: no error, at most
+    if overflow or not low <= c <= C_MAX_AMOUNT:      # an overflow (compared in C: hot)
         raise OmahaError(f"{name} must be {low}..{MAX_AMOUNT}, got {shown(v)}")
-    return v
+    return c
 
 
 cdef bint full_deck(bytes deck):
