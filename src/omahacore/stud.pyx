@@ -106,12 +106,12 @@ cdef bint full_deck(bytes deck):
 
 
 cdef enum:
-    POOL_BYTES = 8192   # OS random bytes read at once: about 80 shuffles (about 100 bytes each)
+    POOL_BYTES = 8192   # OS random bytes read at once: about 150 shuffles (about 55 bytes each)
 
 
 cdef class _OsShuffles:
     """Decks shuffled from the OS generator (C2), reading its bytes a pool at a time: one
-    system call per about 80 decks instead of one per deck. A forked child forgets the pool
+    system call per about 150 decks instead of one per deck. A forked child forgets the pool
     it inherited (``os.register_at_fork``), so parent and child never deal the same cards;
     threads take turns on it (a critical section)."""
 
