@@ -9,7 +9,8 @@ import pytest
 import omaha
 
 COMPILED = ["omahacore.cards", "omahacore.evaluator", "omahacore.batch", "omahacore.pots",
-            "omahacore.errors", "omahacore.equity", "omahacore.icm", "omahacore.solver"]
+            "omahacore.errors", "omahacore.equity", "omahacore.icm", "omahacore.solver",
+            "omahacore.stud"]
 PUBLIC = ["omaha"] + [
     m.name for m in pkgutil.walk_packages(omaha.__path__, "omaha.") if m.name != "omaha.__main__"
 ]

@@ -14,6 +14,8 @@ GAME_FIVE: Final[int]
 MAX_STUD_PLAYERS: Final[int]
 MAX_AMOUNT: Final[int]
 
+def os_deck() -> bytes: ...
+
 @disjoint_base
 class StudCore:
     def __init__(

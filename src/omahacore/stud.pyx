@@ -22,7 +22,12 @@ burns included: a seeded shuffle, or, for replay, the order another program deal
 """
 
 cimport cython
-from libc.stdint cimport INT64_MAX, int64_t, uint8_t, uint64_t
+from cpython.long cimport PyLong_AsLongLongAndOverflow
+from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
+from cpython.object cimport PyTypeObject
+from cpython.ref cimport Py_INCREF
+from cpython.tuple cimport PyTuple_SET_ITEM
+from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
 from omahacore._input cimport exact_int, shown
@@ -33,28 +38,57 @@ from omahacore.transitions cimport (
     STUD_HILO, STUD_RAZZ, TO_AWARD, TO_SHOWDOWN, Legal, Outcome, Posted, Reason, Refusal, Rules,
     State,
     apply_call, apply_check, apply_fold, apply_raise, call_reason, check_reason, fold_reason,
-    legal_for, odd_chip_order, open_stud, post_forced, raise_reason, stud_up, strengths,
-    turn_reason)
+    legal_for, odd_chip_order, open_stud, post_forced, raise_reason, shuffle_deck, stud_up,
+    strengths, turn_reason)
+
+import os
 
 from omahacore.actions import LegalActions
 from omahacore.errors import OmahaError, TableError
 from omahacore.refusals import refused
 
+cdef extern from "Python.h":
+    object PyType_GenericAlloc(PyTypeObject* kind, Py_ssize_t items)
+
 
 GAME_HIGH, GAME_HILO, GAME_RAZZ, GAME_FIVE = STUD_HIGH, STUD_HILO, STUD_RAZZ, STUD_FIVE
 MAX_STUD_PLAYERS = 8    # E1
 MAX_AMOUNT = 10 ** 15   # every amount at entry, so the stacks' total fits int64
-cdef object NEW_TUPLE = tuple.__new__
+cdef chips_t C_MAX_AMOUNT = MAX_AMOUNT
+
+
+cdef inline void put(object tup, Py_ssize_t pos, object item) noexcept:
+    Py_INCREF(item)           # PyTuple_SET_ITEM steals a reference
+    PyTuple_SET_ITEM(tup, pos, item)
+
+
+cdef object legal_tuple(int seat, bint can_fold, bint can_check, chips_t call, object low,
+                        object high):
+    """A ``LegalActions`` built in place: one allocation of the named tuple (no argument tuple,
+    no ``tuple.__new__`` call), since bots ask for it before every action."""
+    cdef object out = PyType_GenericAlloc(<PyTypeObject*>LegalActions, 8)
+    put(out, 0, seat)
+    put(out, 1, can_fold)
+    put(out, 2, can_check)
+    put(out, 3, call)
+    put(out, 4, low)
+    put(out, 5, high)
+    put(out, 6, False)
+    put(out, 7, False)
+    return out
 
 
 cdef chips_t amount(object value, str name, chips_t low) except -1:
     """An exact int amount in [low, MAX_AMOUNT], or a typed error naming the field."""
     cdef object v = value if type(value) is int else exact_int(value)
+    cdef int overflow = 0
+    cdef long long c
     if v is None:
         raise TypeError(f"{name} must be an int, got {shown(value)}")
-    if not low <= v <= MAX_AMOUNT:
+    c = PyLong_AsLongLongAndOverflow(v, &overflow)   # v is an exact int: no error, at most
+    if overflow or not low <= c <= C_MAX_AMOUNT:      # an overflow (compared in C: hot)
         raise OmahaError(f"{name} must be {low}..{MAX_AMOUNT}, got {shown(v)}")
-    return v
+    return c
 
 
 cdef bint full_deck(bytes deck):
@@ -71,6 +105,81 @@ cdef bint full_deck(bytes deck):
     return True
 
 
+cdef enum:
+    POOL_BYTES = 8192   # OS random bytes read at once: about 150 shuffles (about 55 bytes each)
+
+
+cdef class _OsShuffles:
+    """Decks shuffled from the OS generator (C2), reading its bytes a pool at a time: one
+    system call per about 150 decks instead of one per deck. A forked child forgets the pool
+    it inherited (``os.register_at_fork``), so parent and child never deal the same cards;
+    threads take turns on it (a critical section)."""
+
+    cdef unsigned char pool[POOL_BYTES]
+    cdef Py_ssize_t used
+
+    def __cinit__(self):
+        self.refill()
+
+    cdef int refill(self) except -1:
+        cdef bytes fresh = os.urandom(POOL_BYTES)
+        cdef const unsigned char* p = fresh
+        cdef Py_ssize_t k
+        for k in range(POOL_BYTES):
+            self.pool[k] = p[k]
+        self.used = 0
+        return 0
+
+    def forget(self):
+        """Drop the bytes not used yet (the next deck reads fresh ones)."""
+        with cython.critical_section(self):
+            self.used = POOL_BYTES
+
+    cdef bytes deck(self):
+        """The 52 cards in a uniformly random order (Fisher-Yates, ``shuffle_deck``)."""
+        cdef unsigned char cards[52]
+        with cython.critical_section(self):
+            while True:
+                if shuffle_deck(self.pool, POOL_BYTES, &self.used, cards, 52):
+                    break
+                self.refill()   # ran out part way: those bytes are dropped, a fresh pool
+        return cards[:52]
+
+
+cdef _OsShuffles OS_SHUFFLES = _OsShuffles()
+os.register_at_fork(after_in_child=OS_SHUFFLES.forget)
+
+
+def os_deck():
+    """A deck of the 52 cards shuffled from the OS generator (C2), as bytes in dealing order.
+
+    >>> sorted(os_deck()) == list(range(52))
+    True
+    """
+    return OS_SHUFFLES.deck()
+
+
+# The action log, kept as C records while the hand runs (the ``log`` property words them):
+# one write per action instead of a tuple and a list append.
+cdef enum LogKind:
+    LOG_ANTE = 0
+    LOG_BRING_IN = 1
+    LOG_CALL = 2
+    LOG_CHECK = 3
+    LOG_FOLD = 4
+    LOG_RAISE = 5
+
+cdef tuple LOG_NAMES = ("ante", "bring_in", "call", "check", "fold", "raise")
+
+ctypedef struct LogEntry:
+    chips_t amount
+    int32_t kind
+    int32_t player
+
+cdef enum:
+    LOG_START = 64      # room for a typical hand's antes and actions in one allocation
+
+
 cdef class StudCore:
     """One stud hand: antes and the third-street deal on creation, then the actions.
 
@@ -82,7 +191,8 @@ cdef class StudCore:
     cdef Rules rules
     cdef State state
     cdef bytes _deck
-    cdef list _log
+    cdef LogEntry* _entries
+    cdef Py_ssize_t _logged, _room
     cdef tuple _final
     cdef tuple _strengths
 
@@ -113,7 +223,12 @@ cdef class StudCore:
             memset(&self.rules, 0, sizeof(Rules))
             memset(&self.state, 0, sizeof(State))
             self._deck = deck
-            self._log = []
+            self._logged = 0
+            if self._entries == NULL:
+                self._entries = <LogEntry*>PyMem_Malloc(LOG_START * sizeof(LogEntry))
+                if self._entries == NULL:
+                    raise MemoryError()
+                self._room = LOG_START
             self._final = None
             self._strengths = None
             r = &self.rules
@@ -142,7 +257,7 @@ cdef class StudCore:
             s.to_act = -1
             count = post_forced(r, s, c_ante, 0, 0, 0, NULL, 0, posted)
             for k in range(count):
-                self._log.append(("ante", posted[k].player, posted[k].amount))
+                self._record(LOG_ANTE, posted[k].player, posted[k].amount)
             self._after(open_stud(r, s))
 
     # --- reading the hand ----------------------------------------------------------------
@@ -207,7 +322,10 @@ cdef class StudCore:
     @property
     def log(self):
         """The actions so far: ``(kind, player, amount)`` tuples."""
-        return list(self._log)
+        cdef Py_ssize_t k
+        with cython.critical_section(self):
+            return [(LOG_NAMES[self._entries[k].kind], self._entries[k].player,
+                     self._entries[k].amount) for k in range(self._logged)]
 
     @property
     def community(self):
@@ -236,11 +354,11 @@ cdef class StudCore:
         if i < 0:
             raise refused(Reason.HAND_OVER)
         legal_for(&self.rules, &self.state, i, &legal)
-        if legal.can_raise:   # tuple.__new__: no keyword handling, bots ask before every action
-            return NEW_TUPLE(LegalActions, (i, i != self.state.bring_in_seat, legal.can_check,
-                                            legal.call, legal.low, legal.high, False, False))
-        return NEW_TUPLE(LegalActions, (i, i != self.state.bring_in_seat, legal.can_check,
-                                        legal.call, None, None, False, False))
+        if legal.can_raise:
+            return legal_tuple(i, i != self.state.bring_in_seat, legal.can_check, legal.call,
+                               legal.low, legal.high)
+        return legal_tuple(i, i != self.state.bring_in_seat, legal.can_check, legal.call,
+                           None, None)
 
     # --- actions -------------------------------------------------------------------------
 
@@ -265,34 +383,39 @@ cdef class StudCore:
     def fold(self, *, player=None):
         """Fold (B2); the bring-in may not (E3)."""
         cdef Refusal refusal
+        cdef int i
         with cython.critical_section(self):
             i = self._turn(player)
             if fold_reason(&self.state, i, &refusal) != OK:
                 raise self._refused(&refusal, None)
-            self._log.append(("fold", i, 0))
+            self._record(LOG_FOLD, i, 0)
             self._after(apply_fold(&self.rules, &self.state, i))
 
     def check_or_call(self, *, player=None):
         """Check when nothing is owed, else call (the bring-in's call posts it, E3)."""
+        cdef int i
+        cdef chips_t owed
+        cdef State* s = &self.state
         with cython.critical_section(self):
             i = self._turn(player)
-            s = &self.state
             if s.current_bet > s.bets[i]:
-                owed = min(s.current_bet - s.bets[i], s.stacks[i])
-                self._log.append(("bring_in" if i == s.bring_in_seat else "call", i, owed))
+                owed = s.current_bet - s.bets[i]
+                self._record(LOG_BRING_IN if i == s.bring_in_seat else LOG_CALL, i,
+                             owed if owed < s.stacks[i] else s.stacks[i])
                 self._after(apply_call(&self.rules, s, i))
             else:
-                self._log.append(("check", i, 0))
+                self._record(LOG_CHECK, i, 0)
                 self._after(apply_check(&self.rules, s, i))
 
     def check(self, *, player=None):
         """Check: only when nothing is owed (B2)."""
         cdef Refusal refusal
+        cdef int i
         with cython.critical_section(self):
             i = self._turn(player)
             if check_reason(&self.state, i, &refusal) != OK:
                 raise self._refused(&refusal, None)
-            self._log.append(("check", i, 0))
+            self._record(LOG_CHECK, i, 0)
             self._after(apply_check(&self.rules, &self.state, i))
 
     def call(self, *, player=None):
@@ -316,9 +439,10 @@ cdef class StudCore:
         """Complete, bet or raise to a total of ``to`` this street (B3, E3, E5)."""
         cdef Refusal refusal
         cdef chips_t total
+        cdef int i
         with cython.critical_section(self):
             i = self._turn(player)
-            value = exact_int(to)
+            value = to if type(to) is int else exact_int(to)
             if value is None:
                 raise refused(Reason.NOT_AN_AMOUNT, to=shown(to))
             if not -INT64_MAX <= value <= INT64_MAX:
@@ -326,8 +450,26 @@ cdef class StudCore:
             total = value
             if raise_reason(&self.rules, &self.state, i, total, &refusal) != OK:
                 raise self._refused(&refusal, to)
-            self._log.append(("raise", i, total))
+            self._record(LOG_RAISE, i, total)
             self._after(apply_raise(&self.rules, &self.state, i, total))
+
+    cdef int _record(self, int kind, int player, chips_t amount) except -1:
+        """Log one action (``LOG_*``), growing the log when it is full."""
+        cdef LogEntry* grown
+        if self._logged == self._room:
+            grown = <LogEntry*>PyMem_Realloc(self._entries, 2 * self._room * sizeof(LogEntry))
+            if grown == NULL:
+                raise MemoryError()
+            self._entries = grown
+            self._room *= 2
+        self._entries[self._logged].kind = kind
+        self._entries[self._logged].player = player
+        self._entries[self._logged].amount = amount
+        self._logged += 1
+        return 0
+
+    def __dealloc__(self):
+        PyMem_Free(self._entries)
 
     # --- the end -------------------------------------------------------------------------
 

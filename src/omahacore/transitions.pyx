@@ -585,23 +585,39 @@ cdef int stud_bring_in_seat(const Rules* r, const State* s) noexcept nogil:
 cdef int64_t stud_showing(const Rules* r, const State* s, int i) noexcept nogil:
     """E4: how good player ``i``'s up cards look, larger first to act: quads, trips, two
     pair, a pair, then the values, highest first (straights and flushes do not count).
-    Razz reads them as lows (ace low, the lowest showing first): the key is negated."""
-    cdef int counts[13]
-    cdef int k, c, v, g = 0
+    Razz reads them as lows (ace low, the lowest showing first): the key is negated.
+
+    Each distinct value showing is a group (count, value), ordered by count then value, both
+    descending: the counts fill the key's top nibbles, the values the low ones. (At most four
+    up cards: asked for every player still in on every street, so one pass and a tiny sort.)"""
+    cdef int values_of[STUD_CARDS]
+    cdef int counts[STUD_CARDS]
+    cdef int k, j, v, c, m = 0
     cdef int64_t pattern = 0, values = 0
     cdef bint razz = r.stud == STUD_RAZZ
-    for v in range(13):
-        counts[v] = 0
     for k in range(s.ncards[i]):
-        if stud_up(r, k):
-            v = s.cards[i * STUD_CARDS + k] >> 2
-            counts[(v + 1) % 13 if razz else v] += 1
-    for c in range(4, 0, -1):
-        for v in range(12, -1, -1):
-            if counts[v] == c:
-                pattern = pattern | (<int64_t>c << (28 - 4 * g))
-                values = values | (<int64_t>v << (12 - 4 * g))
-                g += 1
+        if not stud_up(r, k):
+            continue
+        v = s.cards[i * STUD_CARDS + k] >> 2
+        if razz:
+            v = 0 if v == 12 else v + 1     # ace low
+        for j in range(m):
+            if values_of[j] == v:
+                counts[j] += 1
+                break
+        else:
+            values_of[m] = v
+            counts[m] = 1
+            m += 1
+    for k in range(1, m):                   # insertion sort: count, then value, descending
+        v, c, j = values_of[k], counts[k], k - 1
+        while j >= 0 and (counts[j] < c or (counts[j] == c and values_of[j] < v)):
+            values_of[j + 1], counts[j + 1] = values_of[j], counts[j]
+            j -= 1
+        values_of[j + 1], counts[j + 1] = v, c
+    for k in range(m):
+        pattern = pattern | (<int64_t>counts[k] << (28 - 4 * k))
+        values = values | (<int64_t>values_of[k] << (12 - 4 * k))
     return -(pattern | values) if razz else pattern | values
 
 

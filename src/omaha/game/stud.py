@@ -19,7 +19,6 @@ rules are the flop games' own transitions.
 
 from __future__ import annotations
 
-import os
 import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
@@ -34,8 +33,7 @@ from omaha.game.view import event_for_seat
 from omaha.history.sealing import Key
 from omaha.limits import as_int, safe_repr
 from omahacore.cards import format_card
-from omahacore.engine import shuffle_with
-from omahacore.stud import MAX_STUD_PLAYERS, StudCore
+from omahacore.stud import MAX_STUD_PLAYERS, StudCore, os_deck
 
 __all__ = ["STUD_CODES", "StudConfig", "StudHand", "game_code"]   # the config re-exported
 
@@ -53,9 +51,7 @@ def _deck(rng: random.Random | None, deck: Iterable[int] | None) -> bytes:
                              f"{len(cards)} cards ({len(set(cards))} distinct)")
         return bytes(cards)
     if rng is None:
-        while (drawn := shuffle_with(os.urandom(160), 52)) is None:
-            pass
-        return drawn
+        return os_deck()
     return bytes(shuffled_cards(52, rng))
 
 

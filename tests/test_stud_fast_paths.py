@@ -1,0 +1,130 @@
+"""The stud engine's fast paths (issue 26, speed): the action log kept as C records and
+worded on demand, and ``legal_actions`` built in place, checked against what the player did
+and against the fields a plain :class:`~omaha.LegalActions` has, over many random hands; and
+the OS-random decks read from a pool of OS bytes (C2)."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+
+import pytest
+
+from omaha.game.stud import StudConfig, StudHand
+from omahacore.actions import LegalActions
+from omahacore.stud import os_deck
+
+CODES = ("F7S", "F7S/8", "FR", "F5S")
+
+
+def play_logged(hand: StudHand, rng: random.Random, fold_share: float = 0.12,
+                raise_share: float = 0.3) -> list[tuple[str, int, int]]:
+    """Play ``hand`` out at random, returning the log each action should leave (E3, B2-B8)."""
+    expected: list[tuple[str, int, int]] = []
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        seat = legal.seat
+        r = rng.random()
+        if r < fold_share and legal.call_amount and legal.can_fold:
+            hand.fold()
+            expected.append(("fold", seat, 0))
+        elif r < fold_share + raise_share and legal.min_raise_to is not None:
+            assert legal.max_raise_to is not None
+            to = rng.choice((legal.min_raise_to, legal.max_raise_to))
+            hand.bet_or_raise(to)
+            expected.append(("raise", seat, to))
+        else:
+            if legal.call_amount:
+                kind = "bring_in" if seat == hand.bring_in_seat else "call"
+                expected.append((kind, seat, legal.call_amount))
+            else:
+                expected.append(("check", seat, 0))
+            hand.check_or_call()
+    return expected
+
+
+def antes(config: StudConfig, stacks: list[int], dealer: int) -> list[tuple[str, int, int]]:
+    """The antes as logged: from the dealer's left, all-in when short (E3, B8)."""
+    n = len(stacks)
+    order = [(dealer + 1 + k) % n for k in range(n)]
+    return [("ante", i, min(config.ante, stacks[i])) for i in order if config.ante]
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_log_is_every_action_in_order(code: str) -> None:
+    rng = random.Random(code)
+    config = StudConfig(variant=code, ante=1, bring_in=1, small_bet=2)
+    for _ in range(300):
+        n = rng.randint(2, 8)
+        stacks = [rng.choice((1, 3, 12, 60, 200)) for _ in range(n)]
+        dealer = rng.randrange(n)
+        hand = StudHand(config, stacks, dealer=dealer, rng=rng)
+        expected = antes(config, stacks, dealer) + play_logged(hand, rng)
+        assert hand.log == expected
+
+
+def test_log_grows_past_its_first_allocation() -> None:
+    """Uncapped fixed limit (B3: max_raises None) heads-up: hundreds of raises, all logged."""
+    config = StudConfig(variant="F7S", ante=1, bring_in=1, small_bet=2, max_raises=None)
+    rng = random.Random(7)
+    hand = StudHand(config, [5000, 5000], rng=rng)
+    expected = antes(config, [5000, 5000], 1) + play_logged(hand, rng, fold_share=0,
+                                                                raise_share=0.98)
+    assert len(expected) > 2 * 64   # the log doubled at least twice
+    assert hand.log == expected
+    assert sum(hand.stacks) == 10000
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_legal_actions_is_a_plain_legal_actions(code: str) -> None:
+    """The in-place tuple equals, hashes and reads like one built by its constructor."""
+    rng = random.Random(code + "legal")
+    config = StudConfig(variant=code, ante=1, bring_in=2, small_bet=4)
+    for _ in range(100):
+        hand = StudHand(config, [rng.choice((3, 50, 400)) for _ in range(6)], rng=rng)
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            rebuilt = LegalActions(*legal)
+            assert type(legal) is LegalActions
+            assert legal == rebuilt and hash(legal) == hash(rebuilt)
+            assert legal._asdict() == rebuilt._asdict() and len(legal) == 8
+            assert legal.can_raise == (legal.min_raise_to is not None)
+            assert not legal.can_show and not legal.can_muck
+            if rng.random() < 0.3 and legal.min_raise_to is not None:
+                hand.bet_or_raise(legal.max_raise_to)  # type: ignore[arg-type]
+            else:
+                hand.check_or_call()
+
+
+def test_os_decks_are_uniform_and_complete() -> None:
+    """C2: the pooled OS shuffle gives every card equally often in the first and last
+    positions (chi-square over 52 cells, limit far above the 99.99th percentile for 51
+    degrees of freedom, about 96), each deck the 52 cards once; many decks span pool refills."""
+    draws = 26_000
+    first: Counter[int] = Counter()
+    last: Counter[int] = Counter()
+    for _ in range(draws):
+        deck = os_deck()
+        assert sorted(deck) == list(range(52))
+        first[deck[0]] += 1
+        last[deck[51]] += 1
+    expected = draws / 52
+    for counts in (first, last):
+        assert sum((counts[c] - expected) ** 2 / expected for c in range(52)) < 110
+
+
+@pytest.mark.skipif(not hasattr(os, "fork"), reason="this platform has no fork")
+def test_a_forked_child_deals_other_cards() -> None:
+    """C2: a child does not reuse the random bytes its parent had pooled."""
+    read, write = os.pipe()
+    pid = os.fork()
+    if pid == 0:
+        os.write(write, b"".join(os_deck() for _ in range(4)))
+        os._exit(0)
+    os.waitpid(pid, 0)
+    child = os.read(read, 4 * 52)
+    os.close(read)
+    os.close(write)
+    assert len(child) == 4 * 52
+    assert child != b"".join(os_deck() for _ in range(4))
