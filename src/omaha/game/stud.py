@@ -23,6 +23,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
+from omaha.config import STUD_VARIANTS
 from omaha.errors import ConfigError, TableError
 from omaha.game.deck import shuffled_cards
 from omaha.game.events import Event
@@ -55,6 +56,10 @@ def _deck(rng: random.Random | None, deck: Iterable[int] | None) -> bytes:
     return bytes(shuffled_cards(52, rng))
 
 
+_GAMES = {variant.name: game_code(variant) for variant in STUD_VARIANTS}
+"""The engine's game number of each stud variant, by name (a hand's creation looks it up)."""
+
+
 class StudHand(StudCore):
     """One stud hand: the antes and the third-street deal happen on creation (E2, E3).
 
@@ -79,7 +84,6 @@ class StudHand(StudCore):
     """
 
     config: StudConfig
-    _start: StudStarted
     _dealt: bytes
 
     def __init__(self, config: StudConfig, stacks: Sequence[int], *, dealer: int | None = None,
@@ -91,17 +95,23 @@ class StudHand(StudCore):
                              f"{len(stacks)}")
         self.config = config
         dealt = _deck(rng, deck)
-        super().__init__(game_code(config.variant), stacks, dealt, ante=config.ante,
+        stacks = tuple(stacks)   # kept as given: the start is built when first asked
+        super().__init__(_GAMES[config.variant.name], stacks, dealt, ante=config.ante,
                          bring_in=config.bring_in, small_bet=config.small_bet,
                          big_bet=config.big_bet, dealer=dealer, max_raises=config.max_raises)
         self._dealt = dealt
+        self._stacks = stacks
+        self._start: StudStarted | None = None
         self._recorder: StudRecorder | None = None   # built when the events are first asked
-        self._start = StudStarted(config, tuple([int(s) for s in stacks]), self.dealer)
 
     @property
     def start(self) -> StudStarted:
         """How the hand began: its :class:`~omaha.game.studevents.StudStarted` event."""
-        return self._start
+        start = self._start
+        if start is None:   # the stacks passed the engine's checks: exact ints
+            stacks = tuple([int(s) for s in self._stacks])
+            start = self._start = StudStarted(self.config, stacks, self.dealer)
+        return start
 
     @property
     def deck(self) -> bytes:
@@ -114,7 +124,7 @@ class StudHand(StudCore):
         :mod:`omaha.game.studevents`."""
         recorder = self._recorder
         if recorder is None:
-            recorder = self._recorder = StudRecorder(self._start, self._dealt)
+            recorder = self._recorder = StudRecorder(self.start, self._dealt)
         return recorder.events(self)
 
     def visible_events(self, seat: int | None = None) -> list[dict[str, Any]]:
