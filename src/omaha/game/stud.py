@@ -21,31 +21,36 @@ from __future__ import annotations
 
 import os
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from omaha.config import (
-    FIVE_CARD_STUD,
-    RAZZ,
-    SEVEN_CARD_STUD,
-    SEVEN_CARD_STUD_HILO,
-    STUD_VARIANTS,
-    Variant,
-    parse_variant,
-)
 from omaha.errors import ConfigError, TableError
 from omaha.game.deck import shuffled_cards
-from omaha.limits import as_amount, safe_repr
+from omaha.game.events import Event
+from omaha.game.studconfig import STUD_CODES, StudConfig, game_code
+from omaha.game.studevents import StudStarted
+from omaha.game.studrecord import restore_stud, stud_body, stud_events
+from omaha.history.sealing import Key
+from omaha.limits import as_int, safe_repr
 from omahacore.cards import format_card
 from omahacore.engine import shuffle_with
-from omahacore.stud import GAME_FIVE, GAME_HIGH, GAME_HILO, GAME_RAZZ, MAX_STUD_PLAYERS, StudCore
+from omahacore.stud import MAX_STUD_PLAYERS, StudCore
 
-__all__ = ["STUD_CODES", "StudConfig", "StudHand", "game_code"]
+__all__ = ["STUD_CODES", "StudConfig", "StudHand", "game_code"]   # the config re-exported
 
 
-def _deck(rng: random.Random | None) -> bytes:
-    """52 shuffled cards (C2): the compiled shuffle from OS bytes, or the seeded generator's."""
+def _deck(rng: random.Random | None, deck: Iterable[int] | None) -> bytes:
+    """52 shuffled cards (C2): the compiled shuffle from OS bytes, or the seeded generator's;
+    or ``deck``, given whole (replay), checked card by card."""
+    if deck is not None:
+        if isinstance(deck, str) or not isinstance(deck, Iterable):
+            raise TableError("C1", f"deck must be a sequence of 52 card numbers, got "
+                             f"{safe_repr(deck)}")
+        cards = [as_int(card, "deck", error=TableError, rule="C1") for card in deck]
+        if sorted(cards) != list(range(52)):
+            raise TableError("C1", "deck must hold each of the 52 cards 0..51 once, got "
+                             f"{len(cards)} cards ({len(set(cards))} distinct)")
+        return bytes(cards)
     if rng is None:
         while (drawn := shuffle_with(os.urandom(160), 52)) is None:
             pass
@@ -53,96 +58,79 @@ def _deck(rng: random.Random | None) -> bytes:
     return bytes(shuffled_cards(52, rng))
 
 
-def game_code(variant: Variant) -> int:
-    """The compiled engine's game number of a stud variant (E1)."""
-    if variant.hand_rule == "razz":
-        return GAME_RAZZ
-    if variant.hole_cards == 5:
-        return GAME_FIVE
-    return GAME_HILO if variant.hi_lo else GAME_HIGH
-
-
-_GAMES = {variant: game_code(variant) for variant in STUD_VARIANTS}
-STUD_CODES = {SEVEN_CARD_STUD: "F7S", SEVEN_CARD_STUD_HILO: "F7S/8", RAZZ: "FR",
-              FIVE_CARD_STUD: "F5S"}
-"""Each stud game's code: PHH's, and F5S for five-card stud, which PHH does not name."""
-
-
-@dataclass(frozen=True, slots=True, kw_only=True, init=False)
-class StudConfig:
-    """A fixed-limit stud game (E1, E3, E5): antes, a bring-in, the small and big bets.
-
-    ``big_bet`` defaults to twice the small bet; ``max_raises`` caps the bets per street (B3,
-    the completion counting as the first). A game needs an ante or a bring-in, and a bring-in
-    no larger than the small bet.
-
-    >>> StudConfig(variant="F7S/8", ante=5, bring_in=5, small_bet=20).variant.name
-    'Seven-Card Stud Hi/Lo 8-or-better'
-    >>> StudConfig(variant="FR", small_bet=10)
-    Traceback (most recent call last):
-    ...
-    omaha.errors.ConfigError: E3: a stud game needs an ante or a bring-in (ante=0, bring_in=0)
-    """
-
-    variant: Variant
-    ante: int
-    bring_in: int
-    small_bet: int
-    big_bet: int
-    max_raises: int | None
-
-    def __init__(self, *, variant: Variant | str = SEVEN_CARD_STUD, small_bet: int,
-                 big_bet: int = 0, ante: int = 0, bring_in: int = 0,
-                 max_raises: int | None = 4) -> None:
-        resolved = parse_variant(variant).variant
-        if not resolved.is_stud:
-            raise ConfigError("E1", f"variant {safe_repr(variant)} is not a stud game; flop games "
-                              "are configured with GameConfig")
-        small = as_amount(small_bet, "small_bet", low=1, error=ConfigError, rule="E5")
-        big = as_amount(big_bet or 2 * small, "big_bet", low=small, error=ConfigError, rule="E5")
-        ante_ = as_amount(ante, "ante", error=ConfigError, rule="E3")
-        bring = as_amount(bring_in, "bring_in", error=ConfigError, rule="E3")
-        if not ante_ and not bring:
-            raise ConfigError("E3", f"a stud game needs an ante or a bring-in (ante={ante_}, "
-                              f"bring_in={bring})")
-        if bring > small:
-            raise ConfigError("E3", f"bring_in {bring} is larger than the small bet {small}")
-        if max_raises is not None:
-            max_raises = as_amount(max_raises, "max_raises", low=1, error=ConfigError, rule="B3")
-        for name, value in (("variant", resolved), ("ante", ante_), ("bring_in", bring),
-                            ("small_bet", small), ("big_bet", big), ("max_raises", max_raises)):
-            object.__setattr__(self, name, value)
-
-    def to_dict(self) -> dict[str, Any]:
-        """JSON-compatible fields."""
-        return {"variant": self.variant.name, "ante": self.ante, "bring_in": self.bring_in,
-                "small_bet": self.small_bet, "big_bet": self.big_bet,
-                "max_raises": self.max_raises}
-
-
 class StudHand(StudCore):
     """One stud hand: the antes and the third-street deal happen on creation (E2, E3).
 
     ``stacks`` are the players' chips in seat order (2 to 8, E1); ``dealer`` the dealer
     position (default the last player, so the deal starts with player 0); ``rng`` a seeded
-    :class:`random.Random` for a repeatable deal, else the OS generator (C2). The state and
-    the actions (``legal_actions``, ``fold``, ``check_or_call``, ``post_bring_in``,
-    ``bet_or_raise``, ...) are :class:`~omahacore.stud.StudCore`'s, compiled.
+    :class:`random.Random` for a repeatable deal, else the OS generator (C2); or ``deck``, the
+    52 cards in the order they come off (a replay). The state and the actions
+    (``legal_actions``, ``fold``, ``check_or_call``, ``post_bring_in``, ``bet_or_raise``, ...)
+    are :class:`~omahacore.stud.StudCore`'s, compiled. :attr:`events`, :meth:`snapshot` and
+    :meth:`restore` are the flop :class:`~omaha.game.hand.Hand`'s, for stud
+    (:mod:`omaha.game.studrecord`).
+
+    >>> import json
+    >>> hand = StudHand(StudConfig(variant="F7S", ante=1, bring_in=2, small_bet=4),
+    ...                 [100, 100, 100], rng=random.Random(7))
+    >>> hand.post_bring_in(); hand.bet_or_raise(4)
+    >>> [type(ev).__name__ for ev in hand.events][:6]
+    ['StudStarted', 'Posted', 'Posted', 'Posted', 'StudDealt', 'StudDealt']
+    >>> copy = StudHand.restore(json.loads(json.dumps(hand.snapshot())))
+    >>> copy.events == hand.events, copy.to_act == hand.to_act
+    (True, True)
     """
 
     config: StudConfig
+    _start: StudStarted
+    _dealt: bytes
 
     def __init__(self, config: StudConfig, stacks: Sequence[int], *, dealer: int | None = None,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, deck: Iterable[int] | None = None) -> None:
         if not isinstance(config, StudConfig):
             raise ConfigError("E1", f"config must be a StudConfig, got {safe_repr(config)}")
         if not 2 <= len(stacks) <= MAX_STUD_PLAYERS:
             raise TableError("E1", f"stud is for 2 to {MAX_STUD_PLAYERS} players, got "
                              f"{len(stacks)}")
         self.config = config
-        super().__init__(_GAMES[config.variant], stacks, _deck(rng), ante=config.ante,
+        dealt = _deck(rng, deck)
+        super().__init__(game_code(config.variant), stacks, dealt, ante=config.ante,
                          bring_in=config.bring_in, small_bet=config.small_bet,
                          big_bet=config.big_bet, dealer=dealer, max_raises=config.max_raises)
+        self._dealt = dealt
+        self._start = StudStarted(config, tuple([int(s) for s in stacks]), self.dealer)
+
+    @property
+    def start(self) -> StudStarted:
+        """How the hand began: its :class:`~omaha.game.studevents.StudStarted` event."""
+        return self._start
+
+    @property
+    def deck(self) -> bytes:
+        """The 52 cards in the order they come off (future cards included: server side)."""
+        return self._dealt
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The event log so far (the omniscient record: every down card included), see
+        :mod:`omaha.game.studevents`."""
+        return stud_events(self)
+
+    def snapshot(self, *, key: Key = None) -> dict[str, Any]:
+        """JSON-compatible data from which :meth:`restore` rebuilds this hand exactly: the
+        deck (future cards included, so it stays on the server) and the events, with a
+        digest, or with ``key`` an HMAC-SHA256 signature (:mod:`omaha.history.sealing`)."""
+        return stud_body(self, key=key)
+
+    @classmethod
+    def restore(cls, data: Mapping[str, Any], *, key: Key = None) -> StudHand:
+        """The hand a :meth:`snapshot` describes, ready to continue (``key`` as at the
+        snapshot); anything else is refused with :class:`~omaha.errors.SnapshotError`."""
+        return restore_stud(cls._from_start, data, key=key)
+
+    @classmethod
+    def _from_start(cls, start: StudStarted, deck: bytes) -> StudHand:
+        return cls(start.config, start.stacks, dealer=start.dealer, deck=deck)
 
     def view(self, player: int | None) -> dict[str, Any]:
         """What ``player`` sees (None: a spectator): every player's up cards, and down cards
