@@ -139,7 +139,7 @@ class Table:
         self.manual_showdown = manual_showdown
         self._seats: dict[int, _Seat] = {}
         self._button: int | None = None
-        self._hand: Hand | None = None
+        self._hand: TableHand | None = None
         self._hands = 0
         self._joined = 0
         self._synced = True
