@@ -63,11 +63,14 @@ def test_e2_a_seat_sees_its_own_down_cards_and_only_up_cards_of_others() -> None
     hand = _table(STUD, sit=(1, 3, 6)).start_hand()
     assert isinstance(hand, SeatedStudHand)
     for seat in hand.seats:
-        view = hand.view(seat)
-        for other, shown in view["players"].items():
-            assert (shown["down"] is None) == (int(other) != seat)
-            assert len(shown["up"]) == 1
-    assert all(p["down"] is None for p in hand.view(None)["players"].values())
+        view = hand.view(seat).to_dict()
+        for shown in view["players"]:
+            assert (shown["down"] is None) == (shown["seat"] != seat)
+            assert len(shown["up"]) == 2   # one card, as text
+        for event in hand.view(seat).events:   # the log hides others' down cards too
+            if event["type"] == "stud_dealt":
+                assert (event["down"] is None) == (event["seat"] != seat)
+    assert all(p["down"] is None for p in hand.view(None).to_dict()["players"])
 
 
 def test_e8_the_table_plays_the_rotation_in_order_an_orbit_each() -> None:
@@ -158,6 +161,7 @@ def test_snapshot_round_trips_the_rotation_position_and_a_stud_hand_in_play() ->
     again = back.hand
     assert isinstance(again, SeatedStudHand) and again.seats == hand.seats
     assert again.view(2) == hand.view(2) and again.to_act == hand.to_act
+    assert again.events == hand.events
     assert back.snapshot() == table.snapshot()
     for played in (table, back):                      # both go on the same way
         _play_out(played.hand, random.Random(8))      # type: ignore[arg-type]

@@ -17,23 +17,66 @@ and completing is ``bet_or_raise`` to the small bet (E3).
 >>> hand = SeatedStudHand.deal(config, {2: 100, 5: 100, 7: 100}, button=5, rng=random.Random(1))
 >>> hand.seats, hand.button, hand.to_act == hand.seats[hand.stud.bring_in_seat]
 ((2, 5, 7), 5, True)
->>> hand.view(2)["players"]["5"]["down"], len(hand.view(2)["players"]["2"]["down"])
-(None, 2)
+>>> mine = hand.view(2).to_dict()
+>>> [(p["seat"], p["down"], len(p["up"])) for p in mine["players"]][:2]  # own down cards only
+[(2, 'Qd6s', 2), (5, None, 2)]
+>>> [e["type"] for e in hand.view(5).events][:3], hand.events[4].seat  # dealt left of 5
+(['stud_started', 'posted', 'posted'], 7)
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
 from typing import Any
 
+from omaha.cards import Card
 from omaha.errors import SnapshotError, TableError
+from omaha.game.clock import TimeoutAction, TimeoutPolicy
+from omaha.game.events import Event
+from omaha.game.view import event_for_seat
 from omaha.game.stud import StudConfig, StudHand
 from omaha.history.sealing import Key
 from omaha.limits import as_int, safe_repr
 from omahacore.actions import LegalActions
+from omahacore.cards import format_cards
 
-__all__ = ["SeatedStudHand"]
+__all__ = ["STREET_NAMES", "SeatedStudHand", "StudView"]
+
+STREET_NAMES = ("third", "fourth", "fifth", "sixth", "seventh")
+"""The betting streets by number (five-card stud: second to fifth, named as the 3rd..6th card
+of seven-card stud would be, so ``street`` 0 is always the first betting round)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StudView:
+    """A stud hand as one seat sees it (``seat`` None: a spectator): ``players`` in seat order,
+    each with its ``up`` cards and, for the viewer alone, its ``down`` cards (E2); ``legal``
+    only when the viewer is to act; ``events`` the log with others' down cards hidden."""
+
+    seat: int | None
+    variant: str
+    street: int
+    board: tuple[int, ...]
+    button: int
+    to_act: int | None
+    pot_total: int
+    players: tuple[dict[str, Any], ...]
+    legal: LegalActions | None
+    is_over: bool
+    events: tuple[dict[str, Any], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible form, ready to send to the viewer (without the events, which the
+        arena streams on their own)."""
+        return {"seat": self.seat, "variant": self.variant,
+                "street": STREET_NAMES[min(self.street, len(STREET_NAMES) - 1)],
+                "board": format_cards(self.board), "button": self.button,
+                "to_act": self.to_act, "pot_total": self.pot_total,
+                "players": [dict(p) for p in self.players],
+                "legal": None if self.legal is None else self.legal.to_dict(),
+                "is_over": self.is_over}
 
 
 class SeatedStudHand:
@@ -99,6 +142,41 @@ class SeatedStudHand:
         """Chips each seat has in front of it on this street."""
         return dict(zip(self.seats, self.stud.bets))
 
+    @property
+    def street(self) -> int:
+        """The betting street, 0 the first (E2)."""
+        return int(self.stud.street)
+
+    @property
+    def pot_total(self) -> int:
+        """Chips in the pot, the bets of this street included."""
+        return int(self.stud.pot)
+
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The shared last card when the deck ran short (E2), else nothing."""
+        community = self.stud.community
+        return () if community is None else (community,)
+
+    @property
+    def events(self) -> tuple[Event, ...]:
+        """The stud hand's event log (:mod:`omaha.game.studevents`) with every ``seat`` a
+        table seat; ``stud_started`` keeps the hand's own order (its stacks are those of
+        :attr:`seats` in turn, its dealer an index into them)."""
+        seats = self.seats
+        return tuple(replace(event, seat=seats[event.seat])  # type: ignore[attr-defined]
+                     if any(f.name == "seat" for f in fields(event)) else event
+                     for event in self.stud.events)
+
+    @property
+    def event_count(self) -> int:
+        """``len(hand.events)``."""
+        return len(self.stud.events)
+
+    def hole_cards(self, seat: int) -> tuple[Card, ...]:
+        """Every card of ``seat``, down and up, as dealt (server side)."""
+        return tuple([card for card, _ in self.stud.cards(self.player(seat))])
+
     def player(self, seat: int) -> int:
         """The stud hand's player index of ``seat`` (TableError if not dealt in)."""
         index = self._index.get(as_int(seat, "seat", error=TableError, rule="T1"))
@@ -111,15 +189,22 @@ class SeatedStudHand:
         legal = self.stud.legal_actions()
         return legal._replace(seat=self.seats[legal.seat])
 
-    def view(self, seat: int | None = None) -> dict[str, Any]:
+    def view(self, seat: int | None = None) -> StudView:
         """What ``seat`` sees (None: a spectator): every seat's up cards and only its own
-        down cards (E2); ``players`` keyed by seat number (as text, JSON's keys) and
-        ``to_act`` a seat."""
+        down cards (E2, as :meth:`StudHand.view` rules), all by seat number."""
         inner = self.stud.view(None if seat is None else self.player(seat))
-        inner["players"] = {str(s): p for s, p in zip(self.seats, inner["players"])}
-        inner["to_act"] = self.to_act
-        inner["button"] = self.button
-        return inner
+        players = tuple(
+            {"seat": s, "stack": p["stack"], "bet": p["bet"],
+             "state": "folded" if p["folded"] else "active", "up": "".join(p["up"]),
+             "down": None if p["down"] is None else "".join(p["down"])}
+            for s, p in zip(self.seats, inner["players"]))
+        to_act = self.to_act
+        legal = self.legal_actions() if to_act is not None and to_act == seat else None
+        events = tuple(event_for_seat(event.to_dict(), seat) for event in self.events)
+        return StudView(seat=seat, variant=self.config.variant.name, street=self.street,
+                        board=self.board, button=self.button, to_act=to_act,
+                        pot_total=self.pot_total, players=players, legal=legal,
+                        is_over=self.is_over, events=events)
 
     # --- actions, by seat (None: the seat to act) --------------------------------------
 
@@ -145,6 +230,23 @@ class SeatedStudHand:
     def bet_or_raise(self, to: int, *, seat: int | None = None) -> None:
         """Bet, complete (E3) or raise to ``to`` chips this street."""
         self.stud.bet_or_raise(to, player=self._who(seat))
+
+    def timeout(self, *, seat: int | None = None,
+                policy: TimeoutPolicy = TimeoutPolicy.CHECK_PROTECT_FOLD) -> TimeoutAction:
+        """The player to act ran out of time (D2): ``policy`` decides between checking and
+        folding (stud protects no all-in: only the ante is in); the forced bring-in, which
+        may not fold (E3), is posted and counts as the check."""
+        if not isinstance(policy, TimeoutPolicy):
+            raise TableError("D2", f"policy must be a TimeoutPolicy, got {safe_repr(policy)}")
+        if seat is not None and seat != self.to_act:
+            raise TableError("D2", f"seat {safe_repr(seat)} is not to act")
+        legal = self.stud.legal_actions()
+        action = policy.decide(can_check=legal.can_check, has_chips_in=False)
+        if action is TimeoutAction.CHECK or not legal.can_fold:
+            self.stud.check_or_call()
+            return TimeoutAction.CHECK
+        self.stud.fold()
+        return TimeoutAction.FOLD
 
     # --- snapshot ----------------------------------------------------------------------
 

@@ -183,6 +183,8 @@ def event_for_seat(event: Mapping[str, Any], seat: int | None) -> dict[str, Any]
     kind = event.get("type")
     if kind == HoleDealt.kind and event.get("seat") != seat:
         return {**event, "cards": None}
+    if kind == "stud_dealt" and event.get("seat") != seat:   # stud's down cards (E2)
+        return {**event, "down": None}
     if kind == CardBurned.kind:
         return {**event, "card": None}
     return dict(event)
