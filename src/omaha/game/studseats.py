@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
 from typing import Any
 
-from omaha.cards import Card
+from omaha.cards import DECK, Card
 from omaha.errors import SnapshotError, TableError
 from omaha.game.clock import TimeoutAction, TimeoutPolicy
 from omaha.game.events import Event
@@ -156,7 +156,7 @@ class SeatedStudHand:
     def board(self) -> tuple[Card, ...]:
         """The shared last card when the deck ran short (E2), else nothing."""
         community = self.stud.community
-        return () if community is None else (community,)
+        return () if community is None else (DECK[community],)
 
     @property
     def events(self) -> tuple[Event, ...]:
@@ -164,7 +164,7 @@ class SeatedStudHand:
         table seat; ``stud_started`` keeps the hand's own order (its stacks are those of
         :attr:`seats` in turn, its dealer an index into them)."""
         seats = self.seats
-        return tuple(replace(event, seat=seats[event.seat])  # type: ignore[attr-defined]
+        return tuple(replace(event, seat=seats[event.seat])  # type: ignore[attr-defined,call-arg]
                      if any(f.name == "seat" for f in fields(event)) else event
                      for event in self.stud.events)
 
@@ -175,7 +175,7 @@ class SeatedStudHand:
 
     def hole_cards(self, seat: int) -> tuple[Card, ...]:
         """Every card of ``seat``, down and up, as dealt (server side)."""
-        return tuple([card for card, _ in self.stud.cards(self.player(seat))])
+        return tuple([DECK[card] for card, _ in self.stud.cards(self.player(seat))])
 
     def player(self, seat: int) -> int:
         """The stud hand's player index of ``seat`` (TableError if not dealt in)."""

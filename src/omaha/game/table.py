@@ -61,13 +61,14 @@ from omaha.history.sealing import TABLE, Key, exact_keys, opened, refusal, seale
 from omaha.limits import MAX_CHIPS, as_amount, as_int, check_total, safe_repr
 
 __all__ = ["PLAYING", "POSTING", "SITTING_OUT", "WAITING", "AnyGame", "SeatInfo", "Table",
-           "TableHand"]
+           "TableConfig", "TableHand", "table_config"]
 
 AnyGame = GameConfig | StudConfig
 """The game of one hand: a flop game or a stud game."""
 TableHand = Hand | SeatedStudHand
 """A hand a table deals: a flop :class:`Hand`, or a :class:`SeatedStudHand` for stud."""
 TableConfig = GameConfig | StudConfig | RotationConfig
+"""What a table plays: one flop game, one stud game, or a rotation of games (E8)."""
 
 PLAYING = "playing"          # dealt in whenever they have chips
 WAITING = "waiting"          # new: waits for the big blind to reach them (T5)
@@ -425,14 +426,30 @@ def _config_entry(table: Table) -> dict[str, Any]:
     return config.to_dict()
 
 
+def table_config(data: Mapping[str, Any]) -> TableConfig:
+    """The game a ``to_dict`` dict of a :class:`GameConfig`, :class:`StudConfig` or
+    :class:`RotationConfig` describes (told apart by their fields: a rotation's ``rotation``,
+    a stud game's ``bring_in``); a typed error names what is wrong.
+
+    >>> type(table_config({"variant": "razz", "ante": 1, "bring_in": 1, "small_bet": 2,
+    ...                    "big_bet": 4, "max_raises": 4})).__name__
+    'StudConfig'
+    """
+    if not isinstance(data, Mapping):
+        raise TableError(None, f"a game is a dict, got {safe_repr(data)}")
+    if "rotation" in data:
+        return RotationConfig.from_dict(data)
+    if "bring_in" in data:
+        return StudConfig.from_dict(data)
+    return GameConfig.from_dict(data)
+
+
 def _config_from(entry: Any) -> tuple[TableConfig, tuple[int, int]]:
     """The config and rotation position a snapshot's ``config`` entry describes."""
     if type(entry) is not dict:
         raise SnapshotError(f"config must be a dict, got {safe_repr(entry)}")
     if "rotation" not in entry:
-        if "bring_in" in entry:
-            return StudConfig.from_dict(entry), (0, 0)
-        return GameConfig.from_dict(entry), (0, 0)
+        return table_config(entry), (0, 0)
     rest = {k: v for k, v in entry.items() if k != "position"}
     config = RotationConfig.from_dict(rest)
     position = entry.get("position")
