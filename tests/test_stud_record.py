@@ -61,8 +61,10 @@ def check_events_match_engine(hand: StudHand) -> None:
     else:
         assert isinstance(events[-1], HandEnded) and list(events[-1].stacks) == hand.stacks
         shown = [ev.seat for ev in events if isinstance(ev, Shown)]
+        n, dealer = hand.players, hand.dealer
+        order = [(dealer + 1 + k) % n for k in range(n)]
         assert shown == ([] if hand.strengths is None
-                         else [i for i in range(hand.players) if not hand.folded[i]])
+                         else [i for i in order if not hand.folded[i]])
 
 
 @pytest.mark.parametrize("variant", VARIANTS)

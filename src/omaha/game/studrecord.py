@@ -151,10 +151,11 @@ def stud_events(hand: Recorded) -> tuple[Event, ...]:
         out.append(_apply(core, kind, player, amount))
         out.extend(deals.new())
     if hand.is_over:
-        if hand.strengths is not None:   # a showdown: every live hand is shown (E6)
-            folded = hand.folded
+        if hand.strengths is not None:   # a showdown: every live hand is shown (E6), in
+            folded, n = hand.folded, len(hand.folded)   # turn from the dealer's left
+            order = [(start.dealer + 1 + k) % n for k in range(n)]
             out.extend([Shown(i, tuple([DECK[c] for c, _ in hand.cards(i)]))
-                        for i in range(len(folded)) if not folded[i]])
+                        for i in order if not folded[i]])
         out.append(HandEnded(tuple(hand.stacks)))
     return tuple(out)
 

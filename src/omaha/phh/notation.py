@@ -56,6 +56,7 @@ from omaha.phh.amounts import scaled
 __all__ = [
     "Action",
     "BetOrRaiseTo",
+    "BringIn",
     "CheckOrCall",
     "DealBoard",
     "DealHole",
@@ -63,13 +64,16 @@ __all__ = [
     "NoOp",
     "PhhCard",
     "ShowOrMuck",
+    "StudAction",
     "bet_amount_text",
     "blind_players",
     "format_action",
     "format_phh_cards",
+    "format_stud_action",
     "heads_up_reversed",
     "parse_action",
     "parse_phh_cards",
+    "parse_stud_action",
     "phh_order",
     "table_seats",
     "whole_chips",
@@ -224,6 +228,18 @@ class NoOp:
 Action = DealHole | DealBoard | Fold | CheckOrCall | BetOrRaiseTo | ShowOrMuck | NoOp
 """Any parsed PHH action."""
 
+
+@dataclass(frozen=True)
+class BringIn:
+    """``player`` posts the bring-in (stud, ``pN pb``; rule E3)."""
+
+    player: int
+    commentary: str | None = None
+
+
+StudAction = Action | BringIn
+"""Any parsed PHH action of a stud hand (:func:`parse_stud_action`)."""
+
 _UNSUPPORTED = {
     "pb": "bring-in ('pb') is a stud action, not used in Omaha",
     "sd": "stand pat/discard ('sd') is a draw-game action, not used in Omaha",
@@ -265,6 +281,26 @@ def parse_action(text: str, *, players: int | None = None, decimals: int = 0) ->
     if verb in ("f", "cc", "cbr", "sm"):
         raise ValueError(f"wrong arguments for {verb!r}: {' '.join(args) or 'none'}")
     raise ValueError(f"unknown action {verb!r}; a player can f, cc, cbr AMOUNT or sm [CARDS]")
+
+
+def parse_stud_action(text: str, *, players: int | None = None) -> StudAction:
+    """Parse one PHH action of a stud hand: :func:`parse_action`'s, and the bring-in ``pN pb``.
+
+    >>> parse_stud_action("p3 pb # low card")
+    BringIn(player=2, commentary='low card')
+    """
+    words, commentary = _words(text)
+    if len(words) == 2 and words[1] == "pb":
+        return BringIn(_parse_player(words[0], players), commentary)
+    return parse_action(text, players=players)
+
+
+def format_stud_action(action: StudAction) -> str:
+    """Write a stud hand's action in PHH notation (the inverse of :func:`parse_stud_action`)."""
+    if not isinstance(action, BringIn):
+        return format_action(action)
+    text = f"p{action.player + 1} pb"
+    return text if action.commentary is None else f"{text} # {action.commentary}"
 
 
 def _words(text: str) -> tuple[list[str], str | None]:
