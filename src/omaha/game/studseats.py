@@ -21,7 +21,7 @@ and completing is ``bet_or_raise`` to the small bet (E3).
 >>> [(p["seat"], p["down"], len(p["up"])) for p in mine["players"]][:2]  # own down cards only
 [(2, 'Qd6s', 2), (5, None, 2)]
 >>> [e["type"] for e in hand.view(5).events][:3], hand.events[4].seat  # dealt left of 5
-(['stud_started', 'posted', 'posted'], 7)
+(['stud_hand_started', 'posted', 'posted'], 7)
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, ClassVar
 
 from omaha.cards import DECK, Card
 from omaha.errors import SnapshotError, TableError
@@ -42,7 +42,21 @@ from omaha.limits import as_int, safe_repr
 from omahacore.actions import LegalActions
 from omahacore.cards import format_cards
 
-__all__ = ["STREET_NAMES", "SeatedStudHand", "StudView"]
+__all__ = ["STREET_NAMES", "SeatedStudHand", "StudHandStarted", "StudView"]
+
+
+@dataclass(frozen=True, slots=True)
+class StudHandStarted(Event):
+    """A stud hand began at a table: the game, the seats dealt in (ascending), their stacks
+    and the button's seat (the dealer position, E1). It stands first in a
+    :class:`SeatedStudHand`'s log where the stud hand's own :class:`StudStarted
+    <omaha.game.studevents.StudStarted>` numbers players instead of seats."""
+
+    kind: ClassVar[str] = "stud_hand_started"
+    config: StudConfig
+    seats: tuple[int, ...]
+    stacks: tuple[int, ...]
+    button: int
 
 STREET_NAMES = ("third", "fourth", "fifth", "sixth", "seventh")
 """The betting streets by number (five-card stud: second to fifth, named as the 3rd..6th card
@@ -161,12 +175,14 @@ class SeatedStudHand:
     @property
     def events(self) -> tuple[Event, ...]:
         """The stud hand's event log (:mod:`omaha.game.studevents`) with every ``seat`` a
-        table seat; ``stud_started`` keeps the hand's own order (its stacks are those of
-        :attr:`seats` in turn, its dealer an index into them)."""
+        table seat, and :class:`StudHandStarted` (the seats and the button) first in place of
+        the stud hand's own start."""
         seats = self.seats
-        return tuple(replace(event, seat=seats[event.seat])  # type: ignore[attr-defined,call-arg]
-                     if any(f.name == "seat" for f in fields(event)) else event
-                     for event in self.stud.events)
+        start, *rest = self.stud.events
+        return (StudHandStarted(self.config, seats, tuple(self.stud.start.stacks), self.button),
+                *(replace(event, seat=seats[event.seat])  # type: ignore[attr-defined,call-arg]
+                  if any(f.name == "seat" for f in fields(event)) else event
+                  for event in rest))
 
     @property
     def event_count(self) -> int:
