@@ -317,8 +317,10 @@ class BotClient:
                     if item["seq"] != self.report.last_seq + 1 and not self.tournament:
                         self.report.gaps += 1   # (a tournament numbers events by hand)
                     self.report.last_seq = max(self.report.last_seq, item["seq"])
-                    if item["event"]["type"] in ("hand_started", "stud_hand_started"):
-                        self.variant = game_variant(item["event"]["config"])   # rotations
+                    event = item.get("event")
+                    if isinstance(event, dict) and event.get("type") in ("hand_started",
+                                                                         "stud_hand_started"):
+                        self.variant = game_variant(event.get("config"))   # rotations
                 view = message["view"]
                 hand = message["hand"]
                 if self.tournament:   # the table changes as tables break and balance
