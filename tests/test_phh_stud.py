@@ -31,7 +31,6 @@ def finished(seed: int, variant: str | None = None) -> StudHand:
 def test_e1_e7_hands_written_as_phh_replay_to_their_stacks(variant):
     """Random hands (2-8 players, any dealer, short decks included) written as PHH, read back
     and replayed: the same final stacks, and the same history written again."""
-    short = 0
     for seed in range(200):
         hand = finished(seed, variant)
         history = stud_history(hand)
@@ -42,8 +41,6 @@ def test_e1_e7_hands_written_as_phh_replay_to_their_stacks(variant):
         order = [s - 1 for s in history.seats]
         assert replay.matches and list(replay.stacks) == [hand.stacks[p] for p in order]
         assert dumps_stud(stud_history(replay.hand)).split("seats")[0] == text.split("seats")[0]
-        short += hand.community is not None
-    assert short == 0 or variant != "F5S"
 
 
 def test_e2_short_deck_shared_card_is_written_as_a_board_card():

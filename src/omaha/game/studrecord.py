@@ -146,18 +146,34 @@ def stud_events(hand: Recorded) -> tuple[Event, ...]:
         out.append(Posted(log[antes][1], "ante", log[antes][2]))
         antes += 1
     deals = _Deals(core, start.config)
-    out.extend(deals.new())
+    dealt = deals.new()
+    if core.is_over:   # all in on the antes: shown once the first street is dealt
+        first = [ev for ev in dealt if isinstance(ev, StudDealt) and ev.street == 0]
+        out.extend(first)
+        out.extend(_shown(core, [deals.first] * core.players))
+        dealt = dealt[len(first):]
+    out.extend(dealt)
     for kind, player, amount in log[antes:]:
+        held = [len(core.cards(i)) for i in range(core.players)]
         out.append(_apply(core, kind, player, amount))
-        out.extend(deals.new())
+        dealt = deals.new()
+        if core.is_over:   # the betting is over for good
+            out.extend(_shown(core, held))
+        out.extend(dealt)
     if hand.is_over:
-        if hand.strengths is not None:   # a showdown: every live hand is shown (E6), in
-            folded, n = hand.folded, len(hand.folded)   # turn from the dealer's left
-            order = [(start.dealer + 1 + k) % n for k in range(n)]
-            out.extend([Shown(i, tuple([DECK[c] for c, _ in hand.cards(i)]))
-                        for i in order if not folded[i]])
         out.append(HandEnded(tuple(hand.stacks)))
     return tuple(out)
+
+
+def _shown(core: StudCore, held: Sequence[int]) -> list[Event]:
+    """At a showdown, the hands still in shown (E6) from the dealer's left, with the cards
+    they hold when the betting ends: before an all-in's run-out is dealt, as PHH has it."""
+    if core.strengths is None:
+        return []
+    n = core.players
+    order = [(core.dealer + 1 + k) % n for k in range(n)]
+    return [Shown(i, tuple([DECK[c] for c, _ in core.cards(i)[:held[i]]]))
+            for i in order if not core.folded[i]]
 
 
 def stud_body(hand: Recorded, *, key: Key = None) -> dict[str, Any]:

@@ -10,8 +10,9 @@ processes (``jobs``). A hand is
 * ``replayed``: replayed; the file records no ``finishing_stacks`` to compare;
 * ``unevaluable``: played legally to a showdown decided by cards the file does not give
   (``????``), so its pots cannot be awarded;
-* ``unsupported``: a game the PHH standard names that the package does not play (stud,
-  draw, short-deck: :data:`~omaha.phh.variants.NOT_PLAYED`);
+* ``unsupported``: a game the PHH standard names that the package does not play (draw,
+  short-deck: :data:`~omaha.phh.variants.NOT_PLAYED`); stud hands (``F7S``, ``F7S/8``,
+  ``FR``) replay through :mod:`omaha.phh.stud`;
 * ``invalid``: the file or the hand breaks the PHH standard or the rules; ``error`` says where
   (file, hand, field or action) and why.
 
@@ -47,7 +48,7 @@ from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import IO, TYPE_CHECKING, Literal
+from typing import IO, TYPE_CHECKING, Any, Literal
 
 from omaha.errors import HistoryError, UnevaluableHandError, UnsupportedVariantError
 from omaha.limits import MAX_PHH_BYTES
@@ -55,6 +56,7 @@ from omaha.phh.amounts import in_units
 from omaha.phh.history import HandHistory, UnknownFieldWarning
 from omaha.phh.io import load_toml
 from omaha.phh.replay import replay_history
+from omaha.phh.stud import StudHistory, is_stud_code, replay_stud_history
 from omahacore.phhfast import replay_text as _fast_replay
 
 if TYPE_CHECKING:
@@ -333,7 +335,12 @@ def _in_units(chips: Sequence[int], deep: int, decimals: int) -> tuple[Amount, .
 
 def _general_report(file: str, hand: str | None, text: bytes) -> HandReport:
     try:
-        history = _history(text, hand)
+        fields = _fields(text, hand)
+        if is_stud_code(fields.get("variant")):
+            return _stud_report(file, hand, fields)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", UnknownFieldWarning)   # kept as user fields
+            history = HandHistory.from_fields(fields)
         result = replay_history(history)
     except UnevaluableHandError as exc:
         return HandReport(file, hand, "unevaluable", error=str(exc.located(hand=hand, source=file)))
@@ -350,7 +357,18 @@ def _general_report(file: str, hand: str | None, text: bytes) -> HandReport:
                       _in_units(expected, deep, history.decimals))
 
 
-def _history(text: bytes, hand: str | None) -> HandHistory:
+def _stud_report(file: str, hand: str | None, fields: dict[str, Any]) -> HandReport:
+    """A stud hand's report (:mod:`omaha.phh.stud`; its errors go to the caller)."""
+    history = StudHistory.from_fields(fields)
+    stacks = replay_stud_history(history).stacks
+    expected = history.finishing_stacks
+    if expected is None:
+        return HandReport(file, hand, "replayed", stacks)
+    return HandReport(file, hand, "matched" if tuple(expected) == stacks else "mismatched",
+                      stacks, tuple(expected))
+
+
+def _fields(text: bytes, hand: str | None) -> dict[str, Any]:
     if len(text) > MAX_PHH_BYTES:
         raise HistoryError(f"the {'file' if hand is None else 'hand'} is larger than the "
                            f"limit of {MAX_PHH_BYTES} bytes")
@@ -368,9 +386,7 @@ def _history(text: bytes, hand: str | None) -> HandHistory:
         raise HistoryError("no hand: the text is empty (a .phh file holds one hand)")
     elif "variant" not in data and all(isinstance(v, dict) for v in data.values()):
         raise HistoryError("a collection whose first table header comes after other text")
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", UnknownFieldWarning)   # kept as user fields
-        return HandHistory.from_fields(data)
+    return data
 
 
 # --- many files, many processes ----------------------------------------------------------

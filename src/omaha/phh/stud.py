@@ -5,7 +5,8 @@ The fields are the PHH standard's for ``F7S``, ``F7S/8`` and ``FR`` (as PokerKit
 reads them): ``antes`` (one per player), ``bring_in``, ``small_bet``, ``big_bet``,
 ``starting_stacks`` and ``actions``, with the optional ``finishing_stacks`` and ``seats``.
 Players are in the order of the deal: ``p1`` sits left of the dealer and the last player is
-the dealer (``seats`` names each player's index in the hand, from 1). The actions are the
+the dealer (``seats``, written as each player's index in the hand from 1, is read as the
+standard's table seats, any distinct numbers 1..10). The actions are the
 standard's: ``d dh pN CARDS`` deals a player the cards of one street in the order dealt,
 down cards first (which cards are up is the game's, E2: the third of third street and one
 each on fourth to sixth street; ``??`` is an unknown *down* card), ``pN pb`` posts the
@@ -52,6 +53,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from omaha.config import MAX_SEATS
 from omaha.errors import ConfigError, HistoryError, OmahaError, UnevaluableHandError
 from omaha.game.events import BetOrRaised, BoardDealt, Called, Checked, Folded, Posted, Shown
 from omaha.game.stud import STUD_CODES, StudConfig, StudHand
@@ -148,7 +150,8 @@ class StudHistory:
         if self.seats is not None:
             if not isinstance(self.seats, (list, tuple)) or len(self.seats) != n:
                 raise HistoryError("one seat per player", field="seats")
-            seats = tuple(check_integer(f"seats[{i}]", s, 1, n) for i, s in enumerate(self.seats))
+            seats = tuple(check_integer(f"seats[{i}]", s, 1, MAX_SEATS)
+                          for i, s in enumerate(self.seats))
             if len(set(seats)) != n:
                 raise HistoryError(f"{list(seats)}: seats are distinct", field="seats")
             self._set("seats", seats)
@@ -246,6 +249,7 @@ def stud_history(hand: StudHand) -> StudHistory:
     order = [(start.dealer + 1 + k) % n for k in range(n)]   # PHH p1 is left of the dealer
     place = {player: k for k, player in enumerate(order)}
     actions: list[StudAction] = []
+    shown: list[int] = []
     for ev in events:
         if isinstance(ev, StudDealt):
             actions.append(DealHole(place[ev.seat], tuple(ev.down + ev.up)))
@@ -261,6 +265,12 @@ def stud_history(hand: StudHand) -> StudHistory:
             actions.append(BetOrRaiseTo(place[ev.seat], ev.to))
         elif isinstance(ev, Shown):
             actions.append(ShowOrMuck(place[ev.seat], tuple(ev.cards)))
+            shown.append(ev.seat)
+    for seat in shown:   # shown before a run-out: the whole hand again at the end, as
+        cards = tuple([card for card, _ in hand.cards(seat)])   # PokerKit deals and asks
+        if len(cards) > len(next(ev.cards for ev in events
+                                 if isinstance(ev, Shown) and ev.seat == seat)):
+            actions.append(ShowOrMuck(place[seat], cards))
     user = {} if config.max_raises == _DEFAULT_CAP else {"_max_raises": config.max_raises or 0}
     return StudHistory(
         variant=code, antes=[config.ante] * n, bring_in=config.bring_in,
@@ -398,8 +408,8 @@ class _StudReplayer:
         i, hand = action.player, self._fresh()
         if not hand.is_over or hand.folded[i]:
             raise ValueError(f"p{i + 1} shows cards but is not at a showdown")
-        cards = hand.cards(i)
-        if len(action.cards) != len(cards):
+        cards = hand.cards(i)   # an all-in's hand is shown before its run-out is dealt
+        if not 0 < len(action.cards) <= len(cards):
             raise ValueError(f"p{i + 1} shows {len(action.cards)} cards, holding {len(cards)}")
         for k, (card, (dealt, _)) in enumerate(zip(action.cards, cards)):
             if k < self.matched[i] and card is not None:
@@ -408,7 +418,7 @@ class _StudReplayer:
                     raise ValueError(f"p{i + 1} shows {format_phh_cards((card,))} where "
                                      f"{format_phh_cards((named,))} was dealt")
             self._name(card, dealt, f"p{i + 1}")
-        self.matched[i] = len(cards)
+        self.matched[i] = max(self.matched[i], len(action.cards))
 
     def _all_up_cards_named(self, hand: StudHand) -> None:
         """Before an action, every up card dealt so far is in the history (E3, E4 read them)."""

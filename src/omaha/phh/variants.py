@@ -50,6 +50,7 @@ from omaha.config import GameConfig, parse_variant
 from omaha.config import Structure as EngineStructure
 from omaha.config import Variant as EngineVariant
 from omaha.errors import ConfigError, HistoryError, UnsupportedVariantError
+from omaha.game.studconfig import STUD_CODES
 from omaha.limits import safe_repr
 
 __all__ = [
@@ -162,6 +163,9 @@ def variant_for_code(code: str) -> Variant:
     if isinstance(code, str) and code in VARIANTS:
         return VARIANTS[code]
     known = ", ".join(sorted(VARIANTS))
+    if isinstance(code, str) and code in STUD_CODES.values():
+        raise HistoryError(f"{code} is a stud game: its history has stud fields (bring_in, no "
+                           "blinds); read it with omaha.phh.stud.loads_stud", field="variant")
     if isinstance(code, str) and code in NOT_PLAYED:
         raise UnsupportedVariantError(
             f"{code} ({NOT_PLAYED[code]}) is a PHH game this package does not play (it plays "
@@ -171,15 +175,13 @@ def variant_for_code(code: str) -> Variant:
 
 NOT_PLAYED: dict[str, str] = {
     "NS": "no-limit short-deck hold'em",
-    "F7S": "fixed-limit seven-card stud",
-    "F7S/8": "fixed-limit seven-card stud hi/lo 8-or-better",
-    "FR": "fixed-limit razz",
     "N2L1D": "no-limit deuce-to-seven single draw",
     "F2L3D": "fixed-limit deuce-to-seven triple draw",
     "FB": "fixed-limit badugi",
 }
 """The PHH standard's codes of games the engine does not play (a history of one is valid PHH:
-replaying it reports the game as unsupported, not the file as broken)."""
+replaying it reports the game as unsupported, not the file as broken). The stud codes
+(``F7S``, ``F7S/8``, ``FR``) are played, through :mod:`omaha.phh.stud`."""
 
 
 def find_variant(

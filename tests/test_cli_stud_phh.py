@@ -1,0 +1,44 @@
+"""``omaha replay`` and ``omaha simulate`` for stud (issue 26; E1-E7): stud PHH files replay
+through the engine, and stud simulations write PHH that replays to the same stacks."""
+
+from __future__ import annotations
+
+import json
+
+from omaha.cli import main
+from omaha.phh.stud import dumps_stud, stud_history
+from omaha.phh.toml import table_header
+from test_phh_stud import DEAL, finished, history
+
+
+def test_e1_replay_stud_files_matches_their_finishing_stacks(tmp_path, capsys):
+    texts = [dumps_stud(stud_history(finished(seed, code)))
+             for seed, code in [(1, "F7S"), (2, "FR"), (3, "F7S/8")]]
+    (tmp_path / "one.phh").write_text(texts[0])
+    (tmp_path / "all.phhs").write_text("\n".join(table_header(str(i)) + text
+                                                 for i, text in enumerate(texts, 1)))
+    assert main(["replay", "--json", str(tmp_path / "one.phh"), str(tmp_path / "all.phhs")]) == 0
+    reports = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert [r["result"] for r in reports] == ["matched"] * 4
+    assert all(r["finishing_stacks"] == r["expected_stacks"] for r in reports)
+
+
+def test_e1_replay_stud_mismatch_exits_1(tmp_path, capsys):
+    text = history(DEAL + ["p1 pb", "p2 f", "p3 f"]) + "finishing_stacks = [100, 99, 101]\n"
+    (tmp_path / "wrong.phh").write_text(text)
+    assert main(["replay", str(tmp_path / "wrong.phh")]) == 1
+    assert "MISMATCH, finishing stacks 102 99 99" in capsys.readouterr().out
+
+
+def test_c1_replay_impossible_stud_hand_exits_2_naming_the_action(tmp_path, capsys):
+    (tmp_path / "bad.phh").write_text(history(DEAL[:2] + ["d dh p3 3h4hAh"]))
+    assert main(["replay", str(tmp_path / "bad.phh")]) == 2
+    err = capsys.readouterr().err
+    assert "actions[2] 'd dh p3 3h4hAh'" in err and "dealt twice (C1)" in err
+    assert err.count("\n") == 1
+
+
+def test_replay_five_card_stud_is_invalid_naming_the_variant(tmp_path, capsys):
+    (tmp_path / "f5s.phh").write_text(history(DEAL).replace('"F7S"', '"F5S"'))
+    assert main(["replay", str(tmp_path / "f5s.phh")]) == 2
+    assert "variant" in capsys.readouterr().err
