@@ -202,6 +202,14 @@ def test_e8_a_rotation_server_killed_mid_play_resumes_on_the_same_db(tmp_path) -
         server.wait(10)
     assert report["reconnects"] >= 3
     assert check_stored(db) == HORSE_CODES
+    out = tmp_path / "hands.phhs"   # and every hand, flop or stud, replays from its PHH
+    env = {**os.environ, "PYTHONPATH": SRC}
+    done = subprocess.run([sys.executable, "-m", "omaha", "export", "--db", db, str(out)],
+                          capture_output=True, text=True, env=env, check=False)
+    assert done.returncode == 0, done.stderr
+    replayed = subprocess.run([sys.executable, "-m", "omaha", "replay", str(out)],
+                              capture_output=True, text=True, env=env, check=False)
+    assert replayed.returncode == 0, replayed.stdout[-2000:] + replayed.stderr
 
 
 def _arena(storage: SqliteStorage, sent: list[tuple[int, dict[str, object]]]) -> Arena:
