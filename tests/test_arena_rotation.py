@@ -256,3 +256,72 @@ def test_e2_e8_views_of_a_stud_hand_and_its_restart_mid_hand(tmp_path) -> None: 
     resumed.start_hand()
     assert resumed.hand is not None and resumed.hand.config.variant.name == "Razz"
     assert sum(resumed.table.stacks.values()) == 600 and rng is not None
+
+
+@pytest.mark.parametrize(("options", "words"), [
+    (["--rotation", "HORSE", "--blinds", "1/2"],
+     "--blinds: a stud game or a rotation is fixed limit at --stakes, --ante and --bring-in"),
+    (["--rotation", "HORSE", "--structure", "pot-limit"],
+     "--structure: a stud game or a rotation is fixed limit"),
+    (["--rotation", "FT,stud9"], "E8: rotation: unknown variant 'stud9'"),
+    (["--rotation", "HORSE", "--stakes", "2/4", "--bring-in", "3"],
+     "E3: bring_in 3 is larger than the small bet 2"),
+    (["--variant", "plo", "--ante", "1"], "--ante: for stud games and rotations"),
+    (["--rotation", "HORSE", "--seats", "9"], "C1: one deck deals"),
+])
+def test_e8_serve_refuses_bad_rotation_options_in_one_line(tmp_path, capsys, options,  # type: ignore[no-untyped-def]
+                                                           words) -> None:
+    from omaha.cli import main
+
+    db = tmp_path / "a.sqlite"
+    assert main(["serve", "--db", str(db), "--port", "0", *options]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("omaha serve: error: ") and words in err and err.count("\n") == 1
+    assert not db.exists()
+
+
+def test_e8_serve_settings_of_a_rotation_and_of_one_stud_game() -> None:
+    from omaha.cli import build_parser
+    from omaha.cli.arena import _settings
+    from omaha.game.stud import StudConfig
+    from omaha.game.table import table_config
+
+    args = build_parser().parse_args(["serve", "--db", "x.sqlite", "--rotation", "HORSE:3",
+                                      "--stakes", "5/10", "--ante", "1"])
+    config = table_config(_settings(args).game)
+    assert isinstance(config, RotationConfig)
+    assert (config.rotation.text, config.small_bet, config.big_bet, config.ante,
+            config.bring_in) == ("FT,FO/8,FR,F7S,F7S/8:3", 5, 10, 1, 2)
+    args = build_parser().parse_args(["serve", "--db", "x.sqlite", "--variant", "razz"])
+    stud = table_config(_settings(args).game)
+    assert stud == StudConfig(variant="FR", small_bet=2, big_bet=4, bring_in=1)
+
+
+def test_a_table_snapshot_whose_stud_hand_names_other_seats_is_refused(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from omaha.errors import SnapshotError
+    from omaha.game.table import Table
+    from omaha.history.sealing import seal
+
+    table = Table(HORSE, seats=4, rng=random.Random(2))
+    for seat in (1, 2, 3):
+        table.sit(seat, stack=100)
+    for _ in range(4):
+        hand = table.start_hand()
+        while not hand.is_over:
+            hand.check_or_call()
+    assert isinstance(table.start_hand(), SeatedStudHand)
+    data = json.loads(json.dumps(table.snapshot()))
+
+    def resealed(data):  # type: ignore[no-untyped-def]
+        return seal({k: v for k, v in data.items() if k != "digest"}, None)
+
+    data["hand"]["seats"] = [1, 2, 4]
+    with pytest.raises(SnapshotError, match="seat 4 is in the hand in progress but not at"):
+        Table.restore(resealed(data))
+    data["hand"]["seats"] = [1, 2]
+    with pytest.raises(SnapshotError, match="needs as many ascending seats"):
+        Table.restore(resealed(data))
+    data["hand"]["seats"] = [1, 2, 3]
+    data["config"]["position"] = [3, 1]   # the hand is razz, not seven-card stud
+    with pytest.raises(SnapshotError, match="another game than its table"):
+        Table.restore(resealed(data))
