@@ -192,3 +192,26 @@ def test_a_stud_table_refuses_rake_manual_showdown_fixed_cards_and_nine_seats() 
     with pytest.raises(TableError, match="E2"):
         table.start_hand(board="AhKhQh")
     assert not table.in_hand
+
+
+def test_d2_e3_a_stud_hand_on_the_clock_times_out_and_round_trips() -> None:
+    """D2 in stud: a player facing a bet who runs out of time folds, and the bring-in (which may not fold, E3) is posted; a clocked stud hand's snapshot
+    restores it exactly."""
+    from omaha.game.clock import TimeoutPolicy
+    from omaha.game.clocked import ClockedHand
+
+    config = StudConfig(variant="FR", ante=1, bring_in=1, small_bet=2)
+    hand = SeatedStudHand.deal(config, {1: 50, 4: 60, 6: 70}, button=4, rng=random.Random(3))
+    bring_in = hand.to_act
+    assert hand.timeout(policy=TimeoutPolicy.FOLD) == "check"       # posted, not folded
+    assert hand.stud.bets[hand.player(bring_in)] == 1                # type: ignore[arg-type]
+    facing = hand.to_act
+    assert facing is not None and hand.legal_actions().call_amount == 1
+    assert hand.timeout() == "fold" and hand.stud.folded[hand.player(facing)]
+    game = ClockedHand(hand, now=0)
+    data = json.loads(json.dumps(game.snapshot()))
+    again = ClockedHand.restore(data)
+    assert isinstance(again.hand, SeatedStudHand)
+    assert again.hand.events == hand.events and again.clock.seat == hand.to_act
+    fired = game.advance(10**7)
+    assert fired and hand.is_over and sum(hand.stacks.values()) == 180

@@ -43,7 +43,7 @@ from omaha.game.clock import (
 )
 from omaha.game.events import Event
 from omaha.game.hand import Hand, RakeRule
-from omaha.game.studseats import SeatedStudHand, StudView
+from omaha.game.studseats import SeatedStudHand, StudView, restore_hand
 from omaha.game.view import HandView, visible_events
 from omaha.history.sealing import CLOCKED_HAND, Key, check_digest, refusal, sealed, unsealed
 from omaha.limits import as_int, safe_repr
@@ -347,7 +347,7 @@ class ClockedHand:
         as at the snapshot)."""
         data = unsealed(data, CLOCKED_HAND, key)   # its digest is checked last, below
         try:
-            hand = Hand.restore(data["hand"], rake=rake, key=key)
+            hand = restore_hand(data["hand"], rake=rake, key=key)
             clock = ActionClock.from_dict(data["clock"])
             log = [(position, clock_event_from_dict(item)) for position, item in data["clock_events"]]
         except (KeyError, TypeError, ValueError) as exc:

@@ -35,6 +35,7 @@ from omaha.cards import DECK, Card
 from omaha.errors import SnapshotError, TableError
 from omaha.game.clock import TimeoutAction, TimeoutPolicy
 from omaha.game.events import Event
+from omaha.game.hand import Hand, RakeRule
 from omaha.game.view import event_for_seat
 from omaha.game.stud import StudConfig, StudHand
 from omaha.history.sealing import Key
@@ -42,7 +43,7 @@ from omaha.limits import as_int, safe_repr
 from omahacore.actions import LegalActions
 from omahacore.cards import format_cards
 
-__all__ = ["STREET_NAMES", "SeatedStudHand", "StudHandStarted", "StudView"]
+__all__ = ["STREET_NAMES", "SeatedStudHand", "StudHandStarted", "StudView", "restore_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,3 +286,13 @@ class SeatedStudHand:
             return cls(stud, tuple(seats))
         except TableError as exc:
             raise SnapshotError(str(exc)) from None
+
+
+def restore_hand(data: Mapping[str, Any], *, rake: RakeRule | None = None,
+                 key: Key = None) -> Hand | SeatedStudHand:
+    """The hand a table's (or a clocked hand's) snapshot holds: a stud hand's (``seats`` and
+    ``stud``, :meth:`SeatedStudHand.restore`) or a flop :class:`Hand`'s (``rake`` as at
+    creation)."""
+    if isinstance(data, Mapping) and "stud" in data:
+        return SeatedStudHand.restore(data, key=key)
+    return Hand.restore(data, rake=rake, key=key)

@@ -56,7 +56,7 @@ from omaha.game.dealing import blind_positions, check_options
 from omaha.game.hand import Hand, RakeRule
 from omaha.game.rotation import RotationConfig
 from omaha.game.stud import StudConfig
-from omaha.game.studseats import SeatedStudHand
+from omaha.game.studseats import SeatedStudHand, restore_hand
 from omaha.history.sealing import TABLE, Key, exact_keys, opened, refusal, sealed
 from omaha.limits import MAX_CHIPS, as_amount, as_int, check_total, safe_repr
 
@@ -510,11 +510,7 @@ def restore_table(data: Mapping[str, Any], *, rake: RakeRule | None = None,
     table._button, table._hands, table._joined, table._synced = button, hands, joined, synced
     table._position = position
     if data["hand"] is not None:
-        hand_data = data["hand"]
-        if type(hand_data) is dict and "stud" in hand_data:
-            table._hand = SeatedStudHand.restore(hand_data, key=key)
-        else:
-            table._hand = Hand.restore(hand_data, rake=rake, key=key)
+        table._hand = restore_hand(data["hand"], rake=rake, key=key)
         _check_table_hand(table)
     elif not synced:
         raise SnapshotError("synced must be true when no hand was played")
