@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from omaha.cli import main
 from omaha.phh.stud import dumps_stud, stud_history
 from omaha.phh.toml import table_header
@@ -42,3 +44,43 @@ def test_replay_five_card_stud_is_invalid_naming_the_variant(tmp_path, capsys):
     (tmp_path / "f5s.phh").write_text(history(DEAL).replace('"F7S"', '"F5S"'))
     assert main(["replay", str(tmp_path / "f5s.phh")]) == 2
     assert "variant" in capsys.readouterr().err
+
+
+def test_e1_simulate_stud_plays_omaha_plays_hands_and_writes_phh_that_replays(tmp_path, capsys):
+    argv = ["--variant", "F7S/8", "--players", "5", "--hands", "120", "--seed", "9",
+            "--ante", "1", "--json"]
+    assert main(["simulate", *argv, "--phh", str(tmp_path)]) == 0
+    simulated = json.loads(capsys.readouterr().out)
+    assert main(["play", *argv]) == 0   # the same seed: the same hands as omaha play
+    played = json.loads(capsys.readouterr().out)
+    assert [s["net"] for s in simulated["seats"]] == [s["net"] for s in played["seats"]]
+    assert simulated["hands"] == 120 and all(s["ci95"] > 0 for s in simulated["seats"])
+    assert [round(s["bb_per_100"], 2) for s in simulated["seats"]] == [
+        s["big_bets_per_100"] for s in played["seats"]]
+    assert main(["replay", "--json", str(tmp_path / "shard-000000.phhs")]) == 0
+    reports = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert len(reports) == 120 and {r["result"] for r in reports} == {"matched"}
+
+
+def test_e1_simulate_stud_text_voice(capsys):
+    assert main(["simulate", "--variant", "razz", "--players", "3", "--hands", "50"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("50 hands of Razz (fixed limit, FR) in ")
+    assert out[1].split() == ["seat", "bot", "net", "chips", "BB/100", "95%", "CI"]
+    assert len(out) == 3 + 3
+
+
+@pytest.mark.parametrize(("argv", "words"), [
+    (["--variant", "F5S", "--phh", "PHH_DIR"], "F5S) has no PHH variant code"),
+    (["--variant", "F7S", "--ray"], "--ray: not available for stud games yet"),
+    (["--variant", "F7S", "--duplicate"], "--duplicate: not available for stud games yet"),
+    (["--variant", "F7S", "--players", "9"], "at most 8 players (rule E1)"),
+    (["--variant", "F7S", "--bring-in", "5"], "E3: bring_in 5 is larger than the small bet 2"),
+    (["--variant", "F7S", "--bots", "nobody"], "unknown stud bot 'nobody'"),
+    (["--variant", "plo", "--bring-in", "1"], "--bring-in: stud games only"),
+])
+def test_e1_e3_simulate_stud_bad_options_exit_2_with_one_line(argv, words, tmp_path, capsys):
+    argv = [str(tmp_path) if word == "PHH_DIR" else word for word in argv]
+    assert main(["simulate", "--hands", "3", *argv]) == 2
+    err = capsys.readouterr().err
+    assert words in err and err.count("\n") == 1

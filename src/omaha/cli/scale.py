@@ -32,6 +32,7 @@ from omaha.cli.shared import (
     blinds,
     fail,
     game_config,
+    non_negative,
     output_dir,
     output_file,
     overwritten,
@@ -150,7 +151,9 @@ def _add_simulate(commands: Any) -> None:
             "scoring (stacks reset each hand), merged exactly; bb/100 with 95% intervals. "
             "--ray runs the chunks on a Ray cluster (the 'ray' extra)."
         ),
-        epilog="example: omaha simulate --variant plo8 --players 6 --hands 1000000 --seed 1 --ray",
+        epilog="examples: omaha simulate --variant plo8 --players 6 --hands 1000000 --seed 1 "
+        "--ray; omaha simulate --variant F7S/8 --players 6 --ante 1 --hands 100000 (stud: "
+        "the built-in stud bots, here)",
     )
     add_variant(sub, default="PO")
     sub.add_argument("--hands", "-n", type=positive, default=100_000,
@@ -167,6 +170,10 @@ def _add_simulate(commands: Any) -> None:
                      "the big blind is the small bet and the small blind derived)")
     sub.add_argument("--stakes", type=pair, default=None,
                      help="small/big bet in fixed limit (default 2/4)")
+    sub.add_argument("--ante", type=non_negative, default=0,
+                     help="ante each player posts (default 0)")
+    sub.add_argument("--bring-in", type=non_negative, default=None,
+                     help="stud games: the bring-in (default half the small bet, rule E3)")
     sub.add_argument("--seed", type=int, default=None,
                      help="seed the shuffle and bots, deal by deal, as omaha play does: the "
                      "same seed gives the same hands and results in both, for any --chunk, "
@@ -189,10 +196,21 @@ def _add_simulate(commands: Any) -> None:
 
 def run(args: argparse.Namespace) -> int:
     """Run ``omaha simulate``; returns the exit code."""
+    from omaha.config import parse_variant
     from omaha.errors import OmahaError
 
     try:
-        config = game_config(args.variant, blinds=args.blinds, stakes=args.stakes)
+        if parse_variant(args.variant).variant.is_stud:   # E1: the stud games' own run
+            from omaha.cli.studsim import run_stud
+
+            return run_stud(args)
+    except OmahaError:
+        pass   # an unknown name: game_config words the error
+    if args.bring_in is not None:
+        return fail("simulate", "--bring-in: stud games only (F7S, F7S/8, FR, F5S)")
+    try:
+        config = game_config(args.variant, blinds=args.blinds, stakes=args.stakes,
+                             ante=args.ante)
     except (OmahaError, ValueError) as exc:
         return fail("simulate", exc)
     kinds = [kind.strip() for kind in args.bots.split(",")]

@@ -96,10 +96,12 @@ class StudSession:
 
 
 def play_stud_session(config: StudConfig, bots: Sequence[str], *, hands: int, stack: int,
-                      seed: int | None = None) -> StudSession:
+                      seed: int | None = None,
+                      on_hand: Callable[[StudHand], None] | None = None) -> StudSession:
     """Play ``hands`` hands at a table of the named built-in bots (one per seat): every stack
     starts every hand at ``stack``, the dealer position moves one seat each hand, and
-    ``seed`` seeds the deal and the bots (None: the OS generator deals)."""
+    ``seed`` seeds the deal and the bots (None: the OS generator deals). ``on_hand`` is
+    given each finished hand (``omaha simulate``: its statistics and PHH)."""
     unknown = [name for name in bots if name not in STUD_BOTS]
     if unknown:
         raise ConfigError("E1", f"unknown stud bot {unknown[0]!r}; built in: "
@@ -117,4 +119,6 @@ def play_stud_session(config: StudConfig, bots: Sequence[str], *, hands: int, st
             policies[player](hand, rng)
         for i, final in enumerate(hand.stacks):
             nets[i] += final - stack
+        if on_hand is not None:
+            on_hand(hand)
     return StudSession(hands, tuple(bots), tuple(nets))
