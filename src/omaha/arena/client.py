@@ -33,21 +33,38 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from omaha.cards import parse_cards
-from omaha.config import Variant
+from omaha.config import Variant, parse_variant
 from omaha.game.bots import Bot, Situation, opponents_of
 from omaha.game.userbots import load_bot
 from omahacore.actions import LegalActions
 
-__all__ = ["BotClient", "BotError", "BotReport", "decide", "run_bots"]
+__all__ = ["BotClient", "BotError", "BotReport", "decide", "game_variant", "run_bots"]
 
 
 class BotError(Exception):
     """The server refused a bot for good (no free seat, no such table, unknown token)."""
 
 
-def decide(bot: Bot, view: dict[str, Any], variant: Variant,
+def game_variant(game: Any) -> Variant | None:
+    """The variant a game's dict names (a flop game's or a stud game's, as ``settings`` and
+    the ``hand_started``/``stud_hand_started`` events carry it); None for a rotation, whose
+    hands each name their own."""
+    if not isinstance(game, dict):
+        return None
+    variant = game.get("variant")
+    if isinstance(variant, dict):
+        return Variant.from_dict(variant)
+    return parse_variant(variant).variant if isinstance(variant, str) else None
+
+
+def decide(bot: Bot, view: dict[str, Any], variant: Variant | None,
            rng: random.Random) -> dict[str, Any]:
-    """The ``act`` message ``bot`` sends for the view of a seat that is to act."""
+    """The ``act`` message ``bot`` sends for the view of a seat that is to act.
+
+    A stud view (E2: each player's ``up`` cards, the viewer's ``down`` cards) names its own
+    variant; the bot sees all its cards as its hole cards and no board, so a bot that scores
+    hole cards (``strength``) plays stud by the pairs and ranks it holds (on third street the
+    bring-in is ``call``, completing ``bet_or_raise``, E3)."""
     legal = LegalActions(**view["legal"])
     if legal.can_show:
         return {"type": "act", "action": "show"}
@@ -55,8 +72,16 @@ def decide(bot: Bot, view: dict[str, Any], variant: Variant,
     seats = [p["seat"] for p in view["players"]]
     live = {p["seat"]: (p["stack"], p["bet"]) for p in view["players"]
             if p["state"] not in ("folded", "mucked")}
-    situation = Situation(legal=legal, hole_cards=tuple(parse_cards(me["cards"] or "")),
-                          board=tuple(parse_cards(view["board"])), pot_total=view["pot_total"],
+    stud = "up" in me
+    if stud:
+        variant = parse_variant(view["variant"]).variant
+        hole = tuple(parse_cards((me["down"] or "") + me["up"]))
+        board: tuple[int, ...] = ()
+    else:
+        hole, board = tuple(parse_cards(me["cards"] or "")), tuple(parse_cards(view["board"]))
+    if variant is None:
+        raise BotError("a flop hand began before its variant was announced")
+    situation = Situation(legal=legal, hole_cards=hole, board=board, pot_total=view["pot_total"],
                           variant=variant, stack=me["stack"], bet=me["bet"],
                           opponents=opponents_of(me["seat"], view["button"], seats, live))
     decision = bot.decide(situation, rng)
@@ -235,11 +260,11 @@ class BotClient:
                 self.report.table = message["table"] or 0
                 self.report.seat = message["seat"] or 0
                 self.report.last_seq = message["seq"]
-                self.variant = Variant.from_dict(message["settings"]["game"]["variant"])
+                self.variant = game_variant(message["settings"]["game"])
                 for out in self._answered(url, message.get("protocol")):
                     await ws.send(json.dumps(out))
             elif kind == "resumed":
-                if self.variant is None:
+                if not self.joined:
                     raise RuntimeError("resumed before joining")
                 if message["gap"]:
                     self.report.gaps += 1
@@ -292,6 +317,10 @@ class BotClient:
                     if item["seq"] != self.report.last_seq + 1 and not self.tournament:
                         self.report.gaps += 1   # (a tournament numbers events by hand)
                     self.report.last_seq = max(self.report.last_seq, item["seq"])
+                    event = item.get("event")
+                    if isinstance(event, dict) and event.get("type") in ("hand_started",
+                                                                         "stud_hand_started"):
+                        self.variant = game_variant(event.get("config"))   # rotations
                 view = message["view"]
                 hand = message["hand"]
                 if self.tournament:   # the table changes as tables break and balance
@@ -312,7 +341,6 @@ class BotClient:
                 if view is not None and view["legal"] is not None and not view["is_over"] \
                         and view["to_act"] == view["seat"] and acted != self.report.last_seq:
                     acted = self.report.last_seq   # one decision per state, however many views
-                    assert self.variant is not None
                     act = decide(self.bot, view, self.variant, self.rng)
                     act["hand"] = hand
                     if message.get("decision") is not None:   # protocol 2: quote the id

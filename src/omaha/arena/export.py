@@ -17,6 +17,7 @@ import os
 from omaha.arena.storage import LedgerEntry, Storage
 from omaha.arena.tournament_store import TournamentStore
 from omaha.game.events import HandEnded, HandStarted, PotAwarded
+from omaha.game.studseats import StudHandStarted
 
 __all__ = ["check_conservation", "export_phhs", "export_tournament"]
 
@@ -91,7 +92,8 @@ def check_conservation(storage: Storage) -> list[str]:
         expected_hand[table] = number + 1
         apply(table, number)
         start, end = finished.events[0], finished.events[-1]
-        if start.get("type") != HandStarted.kind or end.get("type") != HandEnded.kind:
+        if start.get("type") not in (HandStarted.kind, StudHandStarted.kind) \
+                or end.get("type") != HandEnded.kind:
             problems.append(f"table {table} hand {number}: incomplete event log")
             continue
         for seat, chips in zip(start["seats"], start["stacks"]):

@@ -42,6 +42,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from omaha.arena.messages import Act, ProtocolError
+from omaha.arena.histories import finished_phh, stored_names
 from omaha.arena.records import (
     ActionRecord,
     CashOut,
@@ -59,7 +60,8 @@ from omaha.errors import OmahaError, TableError
 from omaha.game.clock import ClockConfig, TimeoutPolicy
 from omaha.game.clocked import ClockedHand, ClockedView, TimeRanOut
 from omaha.game.hand import Hand
-from omaha.game.table import Table
+from omaha.game.studseats import SeatedStudHand
+from omaha.game.table import Table, TableConfig, TableHand, table_config
 from omaha.limits import ARENA_LEASE_MS, as_amount, as_int
 from omahacore.cards import format_cards
 
@@ -93,6 +95,10 @@ def hash_token(token: str) -> str:
 class ArenaSettings:
     """How many tables of how many seats play which game, and the house rules.
 
+    ``game`` is the ``to_dict`` of a flop :class:`~omaha.config.GameConfig`, a stud
+    :class:`~omaha.game.stud.StudConfig` or a mixed game's
+    :class:`~omaha.game.rotation.RotationConfig` (E8).
+
     ``buy_in`` chips for a new player (and for a ``rebuy`` when busted); ``hand_pause_ms``
     before each hand; ``clock`` the action clock (D1-D3); ``spectators`` the most
     connections watching one table.
@@ -122,12 +128,12 @@ class ArenaSettings:
         self.clock_config()
         Table(self.game_config(), seats=self.seats)
 
-    def game_config(self) -> GameConfig:
+    def game_config(self) -> TableConfig:
         """The game every table plays (default pot-limit Omaha hi/lo 1/2)."""
         if self.game is None:
             from omaha.config import OMAHA_HILO
             return GameConfig.pot_limit(small_blind=1, big_blind=2, variant=OMAHA_HILO)
-        return GameConfig.from_dict(self.game)
+        return table_config(self.game)
 
     def clock_config(self) -> ClockConfig:
         """The action clock of every hand."""
@@ -209,8 +215,9 @@ class TableRoom:
     # --- queries -----------------------------------------------------------------------
 
     @property
-    def hand(self) -> Hand | None:
-        """The hand in play or the last one played."""
+    def hand(self) -> TableHand | None:
+        """The hand in play or the last one played (a stud game's: a
+        :class:`~omaha.game.studseats.SeatedStudHand`)."""
         return self.table.hand
 
     @property
@@ -276,6 +283,8 @@ class TableRoom:
         if not self.dealt_in(seat):
             seat = None
         now = self.arena.now()
+        if isinstance(hand, SeatedStudHand):
+            return self._stud_view(hand, seat, now)
         if self.game is not None and self.game.hand is hand:
             if seat is not None and seat in hand.seats:
                 return self.game.view(seat, now=now).to_dict()
@@ -283,6 +292,19 @@ class TableRoom:
         from omaha.game.clock import ActionClock
         return ClockedView(hand.view(seat if seat is not None and seat in hand.seats else None),
                            ActionClock(self.arena.clock_config).view(now)).to_dict()
+
+    def _clock(self, hand: TableHand, now: int) -> dict[str, Any]:
+        """The clock of ``hand`` (a stopped one when it is not on the clock)."""
+        if self.game is not None and self.game.hand is hand:
+            return self.game.clock.view(now).to_dict()
+        from omaha.game.clock import ActionClock
+        return ActionClock(self.arena.clock_config).view(now).to_dict()
+
+    def _stud_view(self, hand: SeatedStudHand, seat: int | None, now: int) -> dict[str, Any]:
+        """A stud hand's view for ``seat`` (dealt in, or None: a spectator) with the clock:
+        up cards of everyone, down cards of ``seat`` alone (E2)."""
+        return {**hand.view(seat if seat in hand.seats else None).to_dict(),
+                "clock": self._clock(hand, now)}
 
     def views(self) -> dict[int, dict[str, Any] | None]:
         """Every seated player's view at once (what :meth:`view` gives each, built faster).
@@ -299,11 +321,11 @@ class TableRoom:
         if hand is None:
             return None, {seat: None for seat in self.players}
         now = self.arena.now()
-        if self.game is not None and self.game.hand is hand:
-            clock = self.game.clock.view(now).to_dict()
-        else:
-            from omaha.game.clock import ActionClock
-            clock = ActionClock(self.arena.clock_config).view(now).to_dict()
+        if isinstance(hand, SeatedStudHand):
+            return self._stud_view(hand, None, now), {
+                seat: self._stud_view(hand, seat if self.dealt_in(seat) else None, now)
+                for seat in self.players}
+        clock = self._clock(hand, now)
         public = hand.view(None).to_dict()
         public["clock"] = clock
         to_act = hand.to_act
@@ -385,8 +407,6 @@ class TableRoom:
         sees the cards shown at showdown and nobody a burn card (``event_for_seat``). Each
         hand names its players as its stored history does (the names when it was played).
         """
-        from omaha.phh import loads
-
         stored = self.arena.storage.recent_hands(self.number, before_hand=before,
                                                  limit=limit + 1)
         record = self.players.get(seat) if seat is not None else None
@@ -394,10 +414,8 @@ class TableRoom:
         for finished in stored[:limit]:
             viewer = seat if record is not None and record.joined_seq <= finished.seq_base \
                 else None
-            stored_as = loads(finished.phh).metadata   # seats and names as _finish wrote
-            names = zip(stored_as.get("seats", ()), stored_as.get("players", ()))
             hands.append({"hand": finished.hand, "seq_base": finished.seq_base,
-                          "names": {str(s): str(n) for s, n in names},
+                          "names": stored_names(finished.phh),   # as _finish wrote them
                           "events": [event_for_seat(e, viewer) for e in finished.events]})
         more = len(stored) > limit and hands
         return {"type": "history", "table": self.number, "hands": hands,
@@ -606,18 +624,12 @@ class TableRoom:
 
     def _finish(self) -> None:
         """The hand is over: store it with the new table state, announce, top up the busted."""
-        from omaha.phh import dumps, history_from_events, phh_order
-
         hand = self.table.hand
         assert hand is not None
-        order = phh_order(hand.seats, hand.button)
         names = {s: p.name or f"seat {s}" for s, p in ((i.seat, i) for i in self.table.players())}
-        history = history_from_events(hand.events, metadata={
-            "table": self.number, "hand": self.hand_number,
-            "players": [names.get(s, f"seat {s}") for s in order]})
+        phh = finished_phh(hand, names, {"table": self.number, "hand": self.hand_number})
         events = [event.to_dict() for event in hand.events]
-        finished = FinishedHand(self.number, self.hand_number, self.seq_base, events,
-                                dumps(history))
+        finished = FinishedHand(self.number, self.hand_number, self.seq_base, events, phh)
         cash_outs = tuple(self._cash_out(seat) for seat in sorted(self.leaving)
                           if seat in self.players)
         ledger = []
@@ -693,7 +705,7 @@ class TableRoom:
             if game is None or game.hand.is_over or seat not in game.hand.seats:
                 self.leave(seat)
 
-    def _sync_finished(self, hand: Hand) -> None:
+    def _sync_finished(self, hand: TableHand) -> None:
         """A crash after the last action of a hand but before it was stored as finished."""
         stored = any(f.hand == self.hand_number for f in self.arena.storage.finished_hands(
             self.number, after_seq=max(0, self.seq_base - 1)))

@@ -371,6 +371,7 @@ class TournamentRoom:
         tour = self.tour
         assert tour is not None and live.game.hand.is_over
         hand = live.game.hand
+        assert isinstance(hand, Hand)   # tournaments play flop games
         order = phh_order(hand.seats, hand.button)
         history = history_from_events(hand.events, metadata={
             "table": live.table, "hand": live.number,

@@ -25,6 +25,7 @@ from omaha.cli.shared import (
     one_line,
     output_file,
     overwritten,
+    pair,
     port,
     positive,
     positive_real,
@@ -60,6 +61,17 @@ def add_parser(commands: Any) -> None:
     serve.add_argument("--blinds", type=blinds, default=None,
                        help=f"{BLINDS_HELP} (default 2 with the small blind derived: 1/2; "
                        "fixed limit: bets are BB and 2BB)")
+    serve.add_argument("--rotation", default=None, metavar="SPEC",
+                       help="a mixed game (rule E8) instead of --variant: HORSE, HOSE, HORS, "
+                       "SHOE, HA or a comma-separated list of games, then :N hands each or "
+                       ":orbit (default: none; orbit when a rotation names no length)")
+    serve.add_argument("--stakes", type=pair, default=None,
+                       help="stud games and rotations: the small/big bet (default 2/4)")
+    serve.add_argument("--ante", type=non_negative, default=None,
+                       help="stud games and rotations: the ante (default 0)")
+    serve.add_argument("--bring-in", type=non_negative, default=None,
+                       help="stud games and rotations: the bring-in (default half the small "
+                       "bet, rule E3)")
     serve.add_argument("--buy-in", type=positive, default=200,
                        help="chips for a new player and a rebuy (default %(default)s)")
     serve.add_argument("--no-rebuy", dest="rebuy", action="store_false",
@@ -182,19 +194,48 @@ def _has_websockets(command: str) -> bool:
     return True
 
 
-def _settings(args: argparse.Namespace) -> Any:
-    from omaha.arena.room import ArenaSettings
+def _game(args: argparse.Namespace) -> Any:
+    """The game of ``omaha serve``: a rotation or a stud game at ``--stakes``, ``--ante`` and
+    ``--bring-in``, or a flop game at ``--blinds`` in its ``--structure``."""
     from omaha.config import GameConfig, Structure, parse_variant
+    from omaha.errors import OmahaError
+    from omaha.game.rotation import Rotation, RotationConfig
+    from omaha.game.stud import StudConfig
 
     meaning = parse_variant(args.variant)   # --structure may override the one it says
+    stud = args.rotation is not None or meaning.variant.is_stud
+    if stud:
+        flop_only = [flag for flag, value in (("--blinds", args.blinds),
+                                              ("--structure", args.structure)) if value]
+        if flop_only:
+            raise OmahaError(f"{', '.join(flop_only)}: a stud game or a rotation is fixed limit "
+                             "at --stakes, --ante and --bring-in")
+        small, big = args.stakes if args.stakes is not None else (2, 4)
+        ante = args.ante or 0
+        bring_in = args.bring_in if args.bring_in is not None else small // 2
+        if args.rotation is not None:
+            return RotationConfig(Rotation.parse(args.rotation), small_bet=small, big_bet=big,
+                                  ante=ante, bring_in=bring_in)
+        return StudConfig(variant=meaning.variant, small_bet=small, big_bet=big, ante=ante,
+                          bring_in=bring_in)
+    stud_only = [flag for flag, value in (("--stakes", args.stakes), ("--ante", args.ante),
+                                          ("--bring-in", args.bring_in)) if value is not None]
+    if stud_only:
+        raise OmahaError(f"{', '.join(stud_only)}: for stud games and rotations; a flop game "
+                         "takes --blinds")
     structure = Structure(args.structure) if args.structure else meaning.usual
     small, big = args.blinds or (None, 2)   # a small blind of None: derived (T3); 0: none
     if structure is Structure.FIXED_LIMIT:
-        config = GameConfig.fixed_limit(small_bet=big, big_bet=2 * big, variant=meaning.variant,
-                                        small_blind=small, big_blind=big)
-    else:
-        config = GameConfig(structure=structure, small_blind=small, big_blind=big,
-                            variant=meaning.variant)
+        return GameConfig.fixed_limit(small_bet=big, big_bet=2 * big, variant=meaning.variant,
+                                      small_blind=small, big_blind=big)
+    return GameConfig(structure=structure, small_blind=small, big_blind=big,
+                      variant=meaning.variant)
+
+
+def _settings(args: argparse.Namespace) -> Any:
+    from omaha.arena.room import ArenaSettings
+
+    config = _game(args)
     return ArenaSettings(tables=args.tables, seats=args.seats, game=config.to_dict(),
                          buy_in=args.buy_in, rebuy=args.rebuy, hand_pause_ms=args.hand_pause_ms,
                          spectators=args.spectators,
@@ -275,6 +316,11 @@ def _serve_tournament(args: argparse.Namespace, path: str | None) -> int:
 
     if path is None:
         refuse("serve", "--tournament runs on SQLite: give a file to --db")
+    stud_flags = [flag for flag, value in (("--rotation", args.rotation), ("--stakes", args.stakes),
+                                           ("--ante", args.ante), ("--bring-in", args.bring_in))
+                  if value is not None]
+    if stud_flags:
+        refuse("serve", f"{', '.join(stud_flags)}: tournaments play flop games")
     structure = None
     try:
         if args.tournament == "default":

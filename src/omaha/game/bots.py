@@ -191,7 +191,7 @@ class RandomBot:
     def decide(self, situation: Situation, rng: random.Random) -> Decision:
         legal = situation.legal
         roll = rng.random()
-        if legal.can_call and roll < 0.15:
+        if legal.can_call and legal.can_fold and roll < 0.15:   # stud's bring-in cannot fold
             return Decision("fold")
         if legal.min_raise_to is not None and legal.max_raise_to is not None and roll > 0.75:
             low, high = legal.min_raise_to, legal.max_raise_to
@@ -227,7 +227,9 @@ class StrengthBot:
         if not legal.can_call:
             return Decision("check")
         price = legal.call_amount / (situation.pot_total + legal.call_amount)
-        return Decision("call") if strength >= price + 0.1 else Decision("fold")
+        if strength >= price + 0.1 or not legal.can_fold:   # stud's bring-in cannot fold (E3)
+            return Decision("call")
+        return Decision("fold")
 
     @staticmethod
     def strength(situation: Situation) -> float:

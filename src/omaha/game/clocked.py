@@ -43,6 +43,7 @@ from omaha.game.clock import (
 )
 from omaha.game.events import Event
 from omaha.game.hand import Hand, RakeRule
+from omaha.game.studseats import SeatedStudHand, StudView, restore_hand
 from omaha.game.view import HandView, visible_events
 from omaha.history.sealing import CLOCKED_HAND, Key, check_digest, refusal, sealed, unsealed
 from omaha.limits import as_int, safe_repr
@@ -149,7 +150,7 @@ def clock_event_from_dict(data: Mapping[str, Any]) -> ClockEvent:
 class ClockedView:
     """A player's view of the hand plus the public clock state (D1, D3)."""
 
-    hand: HandView
+    hand: HandView | StudView
     clock: ClockView
 
     def to_dict(self) -> dict[str, Any]:
@@ -160,7 +161,9 @@ class ClockedView:
 # --- the driver ----------------------------------------------------------------------------
 
 class ClockedHand:
-    """A :class:`Hand` whose player to act is always on an :class:`ActionClock` (D1-D4).
+    """A :class:`Hand` (or a stud hand at a table's seats,
+    :class:`~omaha.game.studseats.SeatedStudHand`) whose player to act is always on an
+    :class:`ActionClock` (D1-D4).
 
     ``now`` is the time the hand starts (the first player's clock starts then);
     ``disconnected`` seats start disconnected (carry them over from the previous hand).
@@ -169,10 +172,11 @@ class ClockedHand:
 
     __slots__ = ("_log", "_source", "clock", "hand")
 
-    def __init__(self, hand: Hand, *, now: int | None = None, config: ClockConfig | None = None,
+    def __init__(self, hand: Hand | SeatedStudHand, *, now: int | None = None,
+                 config: ClockConfig | None = None,
                  disconnected: frozenset[int] | set[int] = frozenset(),
                  time_source: TimeSource | None = None) -> None:
-        if not isinstance(hand, Hand):
+        if not isinstance(hand, (Hand, SeatedStudHand)):
             raise ClockError(f"hand must be an omaha.game.hand.Hand, got {hand!r}")
         if time_source is not None and not isinstance(time_source, TimeSource):
             raise ClockError(f"time_source needs a now() method, got {time_source!r}")
@@ -199,7 +203,7 @@ class ClockedHand:
         return as_int(now, "now", low=-2**63, high=2**63 - 1, error=ClockError)
 
     @staticmethod
-    def _check_seat(hand: Hand, seat: object) -> int:
+    def _check_seat(hand: Hand | SeatedStudHand, seat: object) -> int:
         seat = as_int(seat, "seat", error=ClockError)
         if seat not in hand.seats:
             raise ClockError(f"seat {safe_repr(seat)} is not dealt into this hand")
@@ -313,7 +317,10 @@ class ClockedHand:
 
     def visible_events(self, seat: int | None = None) -> list[dict[str, Any]]:
         """:func:`omaha.game.view.visible_events` with the (public) clock events interleaved."""
-        return self._merge(visible_events(self.hand, seat), [e.to_dict() for _, e in self._log])
+        hand = self.hand
+        seen = visible_events(hand, seat) if isinstance(hand, Hand) else \
+            list(hand.view(seat).events)
+        return self._merge(seen, [e.to_dict() for _, e in self._log])
 
     def _merge(self, hand_items: list[Any], clock_items: list[Any]) -> list[Any]:
         out, done = [], 0
@@ -340,7 +347,7 @@ class ClockedHand:
         as at the snapshot)."""
         data = unsealed(data, CLOCKED_HAND, key)   # its digest is checked last, below
         try:
-            hand = Hand.restore(data["hand"], rake=rake, key=key)
+            hand = restore_hand(data["hand"], rake=rake, key=key)
             clock = ActionClock.from_dict(data["clock"])
             log = [(position, clock_event_from_dict(item)) for position, item in data["clock_events"]]
         except (KeyError, TypeError, ValueError) as exc:

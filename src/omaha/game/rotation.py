@@ -19,8 +19,9 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from omaha.config import (
     FIVE_CARD_STUD,
@@ -42,7 +43,8 @@ from omaha.game.stud import StudConfig, StudHand
 from omaha.game.studplay import STUD_BOTS
 from omaha.limits import safe_repr
 
-__all__ = ["ROTATIONS", "STUD_OR_FLOP_CODE", "Rotation", "RotationResult", "play_rotation"]
+__all__ = ["ROTATIONS", "STUD_OR_FLOP_CODE", "Rotation", "RotationConfig", "RotationResult",
+           "play_rotation"]
 
 ROTATIONS: dict[str, tuple[str, ...]] = {
     "HORSE": ("FT", "FO/8", "FR", "F7S", "F7S/8"),
@@ -104,6 +106,16 @@ class Rotation:
             hands = int(length)
         return cls(tuple(games), hands)
 
+    @property
+    def text(self) -> str:
+        """The rotation as :meth:`parse` reads it (the games' codes and the length).
+
+        >>> Rotation.parse("HORSE").text, Rotation.parse(Rotation.parse("HA:3").text).text
+        ('FT,FO/8,FR,F7S,F7S/8:orbit', 'FT,FO:3')
+        """
+        length = "orbit" if self.hands_per_game is None else str(self.hands_per_game)
+        return ",".join(STUD_OR_FLOP_CODE[game] for game in self.games) + ":" + length
+
     def length(self, players: int) -> int:
         """Hands each game lasts at a table of ``players``."""
         return self.hands_per_game if self.hands_per_game is not None else players
@@ -112,10 +124,89 @@ class Rotation:
         """The game of the table's hand number ``hand`` (from 0)."""
         return self.games[(hand // self.length(players)) % len(self.games)]
 
+    def step(self, game: int, played: int, players: int) -> tuple[int, int]:
+        """Where the rotation stands after one more hand, from index ``game`` of
+        :attr:`games` with ``played`` of its hands played: (the next hand's game index, its
+        hands played counting that one). A table whose player count changes (an orbit is one
+        hand per player dealt in) moves on by this; at a fixed count it is :meth:`game_at`.
+
+        >>> Rotation.parse("FT,FR:2").step(0, 1, 6), Rotation.parse("FT,FR:2").step(0, 2, 6)
+        ((0, 2), (1, 1))
+        """
+        if played >= self.length(players):
+            game, played = (game + 1) % len(self.games), 0
+        return game, played + 1
+
     def button_at(self, hand: int, players: int) -> int:
         """The button's (stud: the dealer position's) player index for hand ``hand`` (E8: it
         moves every hand whatever the game, so a flop game resumes where it would have been)."""
         return hand % players
+
+
+@dataclass(frozen=True, slots=True, init=False)
+class RotationConfig:
+    """A mixed game a :class:`~omaha.game.table.Table` plays: a :class:`Rotation` and one
+    set of stakes for all its games (E8): every game fixed limit at ``small_bet`` and
+    ``big_bet`` (default twice the small bet), the flop games with the blinds those bets imply
+    (T3), the stud games with ``ante`` and ``bring_in`` (E3).
+
+    >>> mixed = RotationConfig(Rotation.parse("HORSE"), small_bet=4, ante=1, bring_in=2)
+    >>> [type(mixed.config_for(game)).__name__ for game in mixed.rotation.games]
+    ['GameConfig', 'GameConfig', 'StudConfig', 'StudConfig', 'StudConfig']
+    >>> RotationConfig.from_dict(mixed.to_dict()) == mixed
+    True
+    """
+
+    rotation: Rotation
+    small_bet: int
+    big_bet: int
+    ante: int
+    bring_in: int
+    configs: tuple[GameConfig | StudConfig, ...]
+
+    def __init__(self, rotation: Rotation, *, small_bet: int, big_bet: int = 0, ante: int = 0,
+                 bring_in: int = 0) -> None:
+        if not isinstance(rotation, Rotation):
+            raise ConfigError("E8", f"rotation must be a Rotation, got {safe_repr(rotation)}")
+        configs: dict[Variant, GameConfig | StudConfig] = {}
+        for game in rotation.games:   # each config checks the stakes (E3, E5, T3)
+            if game.is_stud:
+                configs[game] = StudConfig(variant=game, ante=ante, bring_in=bring_in,
+                                           small_bet=small_bet, big_bet=big_bet)
+            else:
+                configs[game] = GameConfig.fixed_limit(small_bet=small_bet,
+                                                       big_bet=big_bet or 2 * small_bet,
+                                                       variant=game)
+        first = next(iter(configs.values()))
+        values = (("rotation", rotation), ("small_bet", first.small_bet),
+                  ("big_bet", first.big_bet), ("ante", ante), ("bring_in", bring_in),
+                  ("configs", tuple(configs[game] for game in rotation.games)))
+        for name, value in values:
+            object.__setattr__(self, name, value)
+
+    def config_for(self, game: Variant) -> GameConfig | StudConfig:
+        """The configuration ``game`` (one of the rotation's) is played with."""
+        return self.configs[self.rotation.games.index(game)]
+
+    @property
+    def max_players(self) -> int:
+        """The most players every game of the rotation deals to (stud: 8)."""
+        return min(game.max_players for game in self.rotation.games)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-compatible fields (the rotation as its :attr:`Rotation.text`)."""
+        return {"rotation": self.rotation.text, "small_bet": self.small_bet,
+                "big_bet": self.big_bet, "ante": self.ante, "bring_in": self.bring_in}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RotationConfig:
+        """Inverse of :meth:`to_dict`; a typed error names a bad or missing field."""
+        if not isinstance(data, Mapping) or set(data) != {"rotation", "small_bet", "big_bet",
+                                                          "ante", "bring_in"}:
+            raise ConfigError("E8", "a rotation config has the fields rotation, small_bet, "
+                              f"big_bet, ante and bring_in, got {safe_repr(data)}")
+        return cls(Rotation.parse(data["rotation"]), small_bet=data["small_bet"],
+                   big_bet=data["big_bet"], ante=data["ante"], bring_in=data["bring_in"])
 
 
 @dataclass
@@ -142,14 +233,8 @@ def play_rotation(rotation: Rotation, bots: Sequence[Bot], stud_bots: Sequence[s
     unknown = [name for name in stud_bots if name not in STUD_BOTS]
     if unknown:
         raise ConfigError("E8", f"unknown stud bot {unknown[0]!r}")
-    configs: dict[Variant, GameConfig | StudConfig] = {}
-    for game in rotation.games:
-        if game.is_stud:
-            configs[game] = StudConfig(variant=game, ante=ante, bring_in=bring_in,
-                                       small_bet=small_bet, big_bet=big_bet)
-        else:
-            configs[game] = GameConfig.fixed_limit(small_bet=small_bet, big_bet=big_bet,
-                                                   variant=game)
+    mixed = RotationConfig(rotation, small_bet=small_bet, big_bet=big_bet, ante=ante,
+                           bring_in=bring_in)
     rng = random.Random(seed)
     deal = random.Random(seed) if seed is not None else None
     result = RotationResult(nets=[0] * players)
@@ -157,7 +242,7 @@ def play_rotation(rotation: Rotation, bots: Sequence[Bot], stud_bots: Sequence[s
     for number in range(hands):
         game = rotation.game_at(number, players)
         button = rotation.button_at(number, players)
-        config = configs[game]
+        config = mixed.config_for(game)
         if isinstance(config, StudConfig):
             stud = StudHand(config, [stack] * players, dealer=button, rng=deal)
             while not stud.is_over:

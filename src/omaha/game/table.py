@@ -12,6 +12,29 @@
 >>> table.stacks[1], table.start_hand().button           # T2: the button moves on
 (201, 5)
 
+A table plays one game (a flop :class:`~omaha.config.GameConfig` or a stud
+:class:`~omaha.game.stud.StudConfig`) or a mixed game (a
+:class:`~omaha.game.rotation.RotationConfig`: each hand's game comes from its rotation, E8).
+A stud hand is dealt as a :class:`~omaha.game.studseats.SeatedStudHand` (the table's seats
+over the stud engine's players); the button moves one seat every hand whatever the game, so
+in stud it is the dealer position and a flop game that follows resumes where it would have
+been (E8). Stud has no blinds, so everyone seated with chips is dealt in, newcomers too.
+
+>>> from omaha.game.rotation import Rotation, RotationConfig
+>>> mixed = RotationConfig(Rotation.parse("FT,FR:2"), small_bet=4, ante=1, bring_in=2)
+>>> table = Table(mixed, seats=3, rng=random.Random(2))
+>>> for seat in (1, 2, 3): table.sit(seat, stack=100)
+>>> games = []
+>>> for _ in range(5):
+...     hand = table.start_hand()
+...     games.append((hand.config.variant.name, table.button))
+...     while not hand.is_over:
+...         hand.fold() if hand.legal_actions().can_fold else hand.check_or_call()
+>>> games                      # the button moves on every hand, razz or hold'em (E8)
+[("Texas Hold'em", 1), ("Texas Hold'em", 2), ('Razz', 3), ('Razz', 1), ("Texas Hold'em", 2)]
+>>> sum(table.stacks.values())
+300
+
 Stacks persist across hands; a table's stacks are those at the end of the last finished
 hand (during a hand, ask the hand). A player who sits down at a running table chooses
 (T5) to post a big blind and be dealt in at once (``post_big_blind=True``) or to wait until
@@ -31,10 +54,21 @@ from omaha.config import MAX_SEATS, GameConfig
 from omaha.errors import SnapshotError, TableError
 from omaha.game.dealing import blind_positions, check_options
 from omaha.game.hand import Hand, RakeRule
+from omaha.game.rotation import RotationConfig
+from omaha.game.stud import StudConfig
+from omaha.game.studseats import SeatedStudHand, restore_hand
 from omaha.history.sealing import TABLE, Key, exact_keys, opened, refusal, sealed
 from omaha.limits import MAX_CHIPS, as_amount, as_int, check_total, safe_repr
 
-__all__ = ["PLAYING", "POSTING", "SITTING_OUT", "WAITING", "SeatInfo", "Table"]
+__all__ = ["PLAYING", "POSTING", "SITTING_OUT", "WAITING", "AnyGame", "SeatInfo", "Table",
+           "TableConfig", "TableHand", "table_config"]
+
+AnyGame = GameConfig | StudConfig
+"""The game of one hand: a flop game or a stud game."""
+TableHand = Hand | SeatedStudHand
+"""A hand a table deals: a flop :class:`Hand`, or a :class:`SeatedStudHand` for stud."""
+TableConfig = GameConfig | StudConfig | RotationConfig
+"""What a table plays: one flop game, one stud game, or a rotation of games (E8)."""
 
 PLAYING = "playing"          # dealt in whenever they have chips
 WAITING = "waiting"          # new: waits for the big blind to reach them (T5)
@@ -66,26 +100,39 @@ def _chips(amount: object, what: str) -> int:
     return as_amount(amount, what, low=1, error=TableError, rule="B8")
 
 
+def _games(config: TableConfig) -> tuple[AnyGame, ...]:
+    """Every game a table of ``config`` may deal."""
+    return config.configs if isinstance(config, RotationConfig) else (config,)
+
+
 class Table:
-    """Seats 1..``seats`` (2 to 10, T1) playing ``config`` hand after hand.
+    """Seats 1..``seats`` (2 to 10, T1; stud 8, E1) playing ``config`` hand after hand: a
+    flop game, a stud game, or a rotation of them (E8).
 
     ``rng`` shuffles every hand (a seeded :class:`random.Random` makes the session
     reproducible; default the OS generator, C2); ``rake`` and ``manual_showdown`` are passed
-    to each :class:`~omaha.game.hand.Hand`.
+    to each :class:`~omaha.game.hand.Hand` (flop games only: a table that deals stud takes
+    neither).
     """
 
-    __slots__ = ("_button", "_hand", "_hands", "_joined", "_seats", "_synced", "config",
-                 "manual_showdown", "rake", "rng", "seat_count")
+    __slots__ = ("_button", "_hand", "_hands", "_joined", "_position", "_seats", "_synced",
+                 "config", "manual_showdown", "rake", "rng", "seat_count")
 
-    def __init__(self, config: GameConfig, *, seats: int = 6, rng: random.Random | None = None,
+    def __init__(self, config: TableConfig, *, seats: int = 6, rng: random.Random | None = None,
                  rake: RakeRule | None = None, manual_showdown: bool = False) -> None:
-        if not isinstance(config, GameConfig):
-            raise TableError(None, f"config must be a GameConfig, got {config!r}")
+        if not isinstance(config, (GameConfig, StudConfig, RotationConfig)):
+            raise TableError(None, "config must be a GameConfig, a StudConfig or a "
+                             f"RotationConfig, got {safe_repr(config)}")
         seats = as_int(seats, "seats", low=2, high=MAX_SEATS, error=TableError, rule="T1")
-        if seats > config.variant.max_players:
-            raise TableError("C1", f"one deck deals {config.variant.name} to at most "
-                             f"{config.variant.max_players} players, not {seats}")
+        for game in _games(config):
+            if seats > game.variant.max_players:
+                raise TableError("C1", f"one deck deals {game.variant.name} to at most "
+                                 f"{game.variant.max_players} players, not {seats}")
         check_options(rng, rake, manual_showdown)
+        if (rake is not None or manual_showdown) and any(isinstance(game, StudConfig)
+                                                         for game in _games(config)):
+            raise TableError("E7", "rake and manual_showdown are for flop games; this table "
+                             "deals stud")
         self.config = config
         self.seat_count = seats
         self.rng = rng
@@ -93,21 +140,28 @@ class Table:
         self.manual_showdown = manual_showdown
         self._seats: dict[int, _Seat] = {}
         self._button: int | None = None
-        self._hand: Hand | None = None
+        self._hand: TableHand | None = None
         self._hands = 0
         self._joined = 0
         self._synced = True
+        self._position = (0, 0)   # the rotation's game index and hands played of it (E8)
 
     def __repr__(self) -> str:
         """The game, the seated stacks, the button and the hands played."""
-        game = f"{self.config.variant.name} {self.config.structure.value}"
+        config = self.config
+        if isinstance(config, RotationConfig):
+            game = f"rotation {config.rotation.text}"
+        elif isinstance(config, StudConfig):
+            game = f"{config.variant.name} fixed-limit"
+        else:
+            game = f"{config.variant.name} {config.structure.value}"
         return (f"<Table {game} stacks={self.stacks} button={self.button} "
                 f"hands_played={self.hands_played}>")
 
     # --- queries -----------------------------------------------------------------------
 
     @property
-    def hand(self) -> Hand | None:
+    def hand(self) -> TableHand | None:
         """The hand in progress, or the last one played."""
         return self._hand
 
@@ -115,6 +169,25 @@ class Table:
     def button(self) -> int | None:
         """The button's seat (None before the first hand)."""
         return self._button
+
+    @property
+    def next_game(self) -> AnyGame:
+        """The game the next hand will play (a rotation's: by :meth:`Rotation.step
+        <omaha.game.rotation.Rotation.step>`, an orbit being one hand per player now ready)."""
+        return self._upcoming()[0]
+
+    @property
+    def rotation_position(self) -> tuple[int, int]:
+        """Where a rotation stands: the game index of the last hand dealt and how many hands
+        of that game have been dealt ((0, 0) before the first; always so without rotation)."""
+        return self._position
+
+    def _upcoming(self) -> tuple[AnyGame, tuple[int, int]]:
+        config = self.config
+        if not isinstance(config, RotationConfig):
+            return config, self._position
+        position = config.rotation.step(*self._position, max(2, len(self._ready())))
+        return config.configs[position[0]], position
 
     @property
     def hands_played(self) -> int:
@@ -230,12 +303,18 @@ class Table:
         span = (high - low) % self.seat_count
         return 0 < (seat - low) % self.seat_count <= span
 
+    def _ready(self) -> set[int]:
+        """The seats that can be dealt in: seated with chips, not sitting out."""
+        self._sync()
+        return {s for s, p in self._seats.items() if p.status != SITTING_OUT and p.stack > 0}
+
     def deal_plan(self) -> tuple[int, dict[int, int], tuple[int, ...]]:
         """(button, stacks of the seats dealt in, live big blind posters) for the next hand."""
-        self._sync()
-        ready = {s for s, p in self._seats.items() if p.status != SITTING_OUT and p.stack > 0}
+        ready = self._ready()
+        game = self.next_game
         playing = {s for s in ready if self._seats[s].status == PLAYING}
-        fresh = len(playing) < 2
+        # stud has no blinds to wait for: everyone ready is dealt in (E3)
+        fresh = len(playing) < 2 or isinstance(game, StudConfig)
         if fresh:
             playing = ready   # fewer than two regulars: everyone starts afresh, no live blinds
         if len(playing) < 2:
@@ -244,7 +323,9 @@ class Table:
             button = min(playing, key=lambda s: self._seats[s].joined)   # T1
         else:
             button = self._next(self._button, playing)                    # T2
-        if not self.config.small_blind:   # a single blind: the big blind left of the button
+        if isinstance(game, StudConfig):
+            return button, {s: self._seats[s].stack for s in sorted(playing)}, ()
+        if not game.small_blind:   # a single blind: the big blind left of the button
             big = self._next(button, ready)
             dealt = playing | {s for s in ready - playing
                                if s == big or self._seats[s].status == POSTING}
@@ -255,22 +336,32 @@ class Table:
             dealt = playing | {s for s in newcomers if s == big or self._seats[s].status == POSTING}
         order = sorted(dealt)   # the hand's players, indexed as the hand will index them
         blinds = {order[i] for i in blind_positions(len(order), order.index(button),
-                                                    single_blind=not self.config.small_blind)}
+                                                    single_blind=not game.small_blind)}
         # a blind's poster posts no live blind on top of it (T5)
         live = () if fresh else tuple(
             sorted(s for s in dealt - blinds if self._seats[s].status == POSTING))
         return button, {s: self._seats[s].stack for s in sorted(dealt)}, live
 
     def start_hand(self, *, hole_cards: Mapping[int, CardsLike] | None = None,
-                   board: CardsLike | None = None) -> Hand:
-        """Deal the next hand (``hole_cards``/``board`` fix cards, for tests and demos)."""
+                   board: CardsLike | None = None) -> TableHand:
+        """Deal the next hand (``hole_cards``/``board`` fix cards of a flop game, for tests
+        and demos)."""
         self._sync()
         if self.in_hand:
             raise TableError("T1", "a hand is already in progress")
+        game, position = self._upcoming()
         button, stacks, live = self.deal_plan()
-        hand = Hand(self.config, stacks=stacks, button=button, rng=self.rng, rake=self.rake,
-                    manual_showdown=self.manual_showdown, live_blinds=live,
-                    hole_cards=hole_cards, board=board)
+        hand: TableHand
+        if isinstance(game, StudConfig):
+            if hole_cards is not None or board is not None:
+                raise TableError("E2", "hole_cards and board fix a flop game's cards; this "
+                                 "hand is stud")
+            hand = SeatedStudHand.deal(game, stacks, button=button, rng=self.rng)
+        else:
+            hand = Hand(game, stacks=stacks, button=button, rng=self.rng, rake=self.rake,
+                        manual_showdown=self.manual_showdown, live_blinds=live,
+                        hole_cards=hole_cards, board=board)
+        self._position = position
         for seat in stacks:
             self._seats[seat].status = PLAYING
         self._button = button
@@ -326,12 +417,56 @@ def _rng_from(state: Any) -> random.Random | None:
 _SEAT_KEYS = {"seat", "name", "stack", "status", "joined"}
 
 
+def _config_entry(table: Table) -> dict[str, Any]:
+    """The snapshot's ``config``: the game's own dict; a rotation's also says where it
+    stands (``position``: the game index and hands played of it)."""
+    config = table.config
+    if isinstance(config, RotationConfig):
+        return {**config.to_dict(), "position": list(table._position)}
+    return config.to_dict()
+
+
+def table_config(data: Mapping[str, Any]) -> TableConfig:
+    """The game a ``to_dict`` dict of a :class:`GameConfig`, :class:`StudConfig` or
+    :class:`RotationConfig` describes (told apart by their fields: a rotation's ``rotation``,
+    a stud game's ``bring_in``); a typed error names what is wrong.
+
+    >>> type(table_config({"variant": "razz", "ante": 1, "bring_in": 1, "small_bet": 2,
+    ...                    "big_bet": 4, "max_raises": 4})).__name__
+    'StudConfig'
+    """
+    if not isinstance(data, Mapping):
+        raise TableError(None, f"a game is a dict, got {safe_repr(data)}")
+    if "rotation" in data:
+        return RotationConfig.from_dict(data)
+    if "bring_in" in data:
+        return StudConfig.from_dict(data)
+    return GameConfig.from_dict(data)
+
+
+def _config_from(entry: Any) -> tuple[TableConfig, tuple[int, int]]:
+    """The config and rotation position a snapshot's ``config`` entry describes."""
+    if type(entry) is not dict:
+        raise SnapshotError(f"config must be a dict, got {safe_repr(entry)}")
+    if "rotation" not in entry:
+        return table_config(entry), (0, 0)
+    rest = {k: v for k, v in entry.items() if k != "position"}
+    config = RotationConfig.from_dict(rest)
+    position = entry.get("position")
+    if type(position) is not list or len(position) != 2:
+        raise SnapshotError(f"a rotation's position is [game, played], got {safe_repr(position)}")
+    game = as_int(position[0], "the rotation's game", low=0,
+                  high=len(config.rotation.games) - 1, error=SnapshotError)
+    played = as_int(position[1], "the rotation's hands played", low=0, error=SnapshotError)
+    return config, (game, played)
+
+
 def snapshot_table(table: Table, *, key: Key = None) -> dict[str, Any]:
     """JSON-compatible data describing ``table`` and its current hand exactly."""
     table._sync()   # a finished hand's stacks are the table's: one canonical form
     hand = table.hand
     return sealed(TABLE, {
-        "config": table.config.to_dict(),
+        "config": _config_entry(table),
         "seat_count": table.seat_count,
         "manual_showdown": table.manual_showdown,
         "button": table.button,
@@ -351,8 +486,8 @@ def restore_table(data: Mapping[str, Any], *, rake: RakeRule | None = None,
     others and against its hand (which is restored by replay)."""
     data = opened(data, TABLE, key)
     try:
-        table = Table(GameConfig.from_dict(data["config"]), seats=data["seat_count"],
-                      rng=_rng_from(data["rng"]), rake=rake,
+        config, position = _config_from(data["config"])
+        table = Table(config, seats=data["seat_count"], rng=_rng_from(data["rng"]), rake=rake,
                       manual_showdown=data["manual_showdown"])
     except SnapshotError:
         raise
@@ -370,9 +505,12 @@ def restore_table(data: Mapping[str, Any], *, rake: RakeRule | None = None,
         raise SnapshotError("a table has a button and a hand exactly when it has played")
     if button is not None:
         button = as_int(button, "the button", low=1, high=table.seat_count, error=SnapshotError)
+    if (position == (0, 0)) != (hands == 0) and isinstance(config, RotationConfig):
+        raise SnapshotError("a rotation has a position exactly when the table has played")
     table._button, table._hands, table._joined, table._synced = button, hands, joined, synced
+    table._position = position
     if data["hand"] is not None:
-        table._hand = Hand.restore(data["hand"], rake=rake, key=key)
+        table._hand = restore_hand(data["hand"], rake=rake, key=key)
         _check_table_hand(table)
     elif not synced:
         raise SnapshotError("synced must be true when no hand was played")
@@ -409,7 +547,10 @@ def _check_table_hand(table: Table) -> None:
     """The restored hand must be one this table dealt, in the state the flags claim."""
     hand = table._hand
     assert hand is not None
-    if hand.config != table.config or hand._manual != table.manual_showdown:
+    config = table.config
+    game = config.configs[table._position[0]] if isinstance(config, RotationConfig) else config
+    manual = hand._manual if isinstance(hand, Hand) else False
+    if hand.config != game or manual != table.manual_showdown:
         raise SnapshotError("the hand plays another game than its table")
     if hand.button != table._button:
         raise SnapshotError(f"the table's button {table._button} is not its hand's "
@@ -421,7 +562,8 @@ def _check_table_hand(table: Table) -> None:
                             "takes a finished hand's stacks back)")
     if hand.is_over:
         return
-    start = dict(zip(hand.seats, hand._log[0][3]))
+    starts = hand._log[0][3] if isinstance(hand, Hand) else hand.stud.start.stacks
+    start = dict(zip(hand.seats, starts))
     for seat, chips in start.items():
         player = table._seats.get(seat)
         if player is None:

@@ -91,7 +91,9 @@ export class Renderer {
       el.classList.toggle("folded", Boolean(player && (player.state === "folded" || player.state === "mucked")));
       setText(el.children[0], name || (player ? `seat ${seat}` : "empty seat"));
       setText(el.children[1], player ? `${player.stack} chips` + (player.state === "all_in" ? " (all-in)" : "") : (name ? "waiting" : ""));
-      showCards(el.children[2], player ? player.cards : "", player ? holeCount(state) : 0);
+      // stud (E2): the viewer's down cards, then everyone's up cards; a flop game's hole cards
+      const shown = player && "up" in player ? (player.down || "") + player.up : (player ? player.cards : "");
+      showCards(el.children[2], shown, player ? holeCount(state) : 0);
       setText(el.children[3], player && player.bet ? `bet ${player.bet}` : "");
       setText(el.children[5], view && view.button === seat ? "D" : "");
       el.children[5].classList.toggle("button", Boolean(view && view.button === seat));
