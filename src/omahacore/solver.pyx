@@ -33,6 +33,7 @@ subsets; at a showdown both ranges are swept once in order of strength. A leaf c
 linear in the two range sizes.
 """
 
+cimport cython
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_CheckExact, PyBytes_GET_SIZE
 from cpython.float cimport PyFloat_AsDouble, PyFloat_Check
 from libc.math cimport isfinite, pow
@@ -321,6 +322,7 @@ cdef enum Mode:
     AVERAGE = 2        # both play their average strategies
 
 
+@cython.final
 cdef class Game:
     """A two-player game tree over two ranges, solved by discounted CFR (see the module)."""
 
@@ -347,6 +349,8 @@ cdef class Game:
     cdef double full              # the inclusion-exclusion sign of the whole hand
     cdef int64_t done
     cdef double pos_discount, neg_discount, sum_discount
+    cdef double alpha, beta, gamma  # the DCFR discount exponents
+    cdef bint restart               # the strategy sums restart at iterations 4**k
     cdef bint reuse_mass          # the next leaf is my fold right after my call's showdown
 
     def __cinit__(self):
@@ -374,13 +378,14 @@ cdef class Game:
 
     def __init__(self, pot, kinds, players, firsts, counts, commits0, commits1, cards,
                  hands0, hands1, weights0, weights1, highs0, highs1, lows0=None, lows1=None,
-                 max_bytes=None):
+                 max_bytes=None, alpha=1.5, beta=0.0, gamma=2.0, restart=False):
         cdef int n, i, c, p, d
         cdef int64_t need, limit
         cdef object hands, weights, highs, lows
         if self.kind != NULL:
             raise SolverError("a Game is built once")
         self.pot = <double>_chips(pot, "pot", True)
+        self.alpha = alpha; self.beta = beta; self.gamma = gamma; self.restart = restart
         cards = _small(cards, "cards", -1, 1, C_MAX_CARDS)
         self.cards = cards
         self.hilo = lows0 is not None or lows1 is not None
@@ -555,6 +560,7 @@ cdef class Game:
                 or s.cards == NULL or s.cards_high == NULL or s.cards_low == NULL
                 or s.high_sorted == NULL or s.low_sorted == NULL):
             raise MemoryError()
+        wname, hname, lname = f"weights{p}", f"highs{p}", f"lows{p}"
         weights = _snapshot(weights, f"weights{p}", n)
         highs = _snapshot(highs, f"highs{p}", n)
         if len(weights) != n or len(highs) != n:
@@ -583,11 +589,11 @@ cdef class Game:
             for a in range(k):
                 s.key[i] = s.key[i] * 64 + hand[a] + 1
                 s.cards[<int64_t>i * k + a] = hand[a]
-            s.weight[i] = _weight(weights[i], f"weights{p}", i)
+            s.weight[i] = _weight(weights[i], wname, i)
             positive = positive or s.weight[i] > 0.0
-            s.high[i] = _small(highs[i], f"highs{p}", i, 0, 2 ** 31 - 1)
+            s.high[i] = _small(highs[i], hname, i, 0, 2 ** 31 - 1)
             if lows is not None:
-                s.low[i] = _small(lows[i], f"lows{p}", i, 0, 2 ** 31 - 1)
+                s.low[i] = _small(lows[i], lname, i, 0, 2 ** 31 - 1)
         if not positive:
             raise SolverError(f"weights{p}: no hand has a positive weight")
         if _sort_by(s.high, n, s.by_high) or _sort_by(s.low, n, s.by_low):
@@ -675,7 +681,7 @@ cdef class Game:
         for i in range(me.n):
             out[i] = high[i] * (self.pot + mine + theirs) - mine * mass[i]
 
-    cdef void _current(self, int node, int i, int n, double* sigma) noexcept nogil:
+    cdef inline void _current(self, int node, int i, int n, double* sigma) noexcept nogil:
         """Regret matching: the current strategy of hand ``i`` (of ``n``) at ``node``."""
         cdef int a, c = self.count[node]
         cdef const float* r = &self.regret[self.offset[node]]
@@ -687,7 +693,7 @@ cdef class Game:
         for a in range(c):
             sigma[a] = sigma[a] / total if total > 0.0 else 1.0 / c
 
-    cdef void _averaged(self, int node, int i, int n, double* sigma) noexcept nogil:
+    cdef inline void _averaged(self, int node, int i, int n, double* sigma) noexcept nogil:
         cdef int a, c = self.count[node]
         cdef const float* s = &self.average[self.offset[node]]
         cdef double total = 0.0
@@ -798,11 +804,17 @@ cdef class Game:
         return total / self.total_weight
 
     cdef void _iterate(self) noexcept nogil:
-        cdef double t = <double>self.done, ta = pow(t, 1.5)
+        cdef double t = <double>self.done, ta = pow(t, self.alpha), tb = pow(t, self.beta)
+        cdef double tg = t
+        cdef int64_t last = 1
         cdef int p
-        self.pos_discount = ta / (ta + 1.0)
-        self.neg_discount = 0.5 if t > 0 else 0.0
-        self.sum_discount = pow(t / (t + 1.0), 2.0)
+        if self.restart:
+            while last * 4 <= self.done:
+                last *= 4
+            tg = <double>(self.done - last) if self.done >= 1 else 0.0
+        self.pos_discount = ta / (ta + 1.0) if t > 0 else 0.0
+        self.neg_discount = tb / (tb + 1.0) if t > 0 else 0.0
+        self.sum_discount = pow(tg / (tg + 1.0), self.gamma)
         for p in range(2):
             self._root(p, TRAIN)
         self.done += 1
@@ -845,13 +857,13 @@ cdef class Game:
         return 0
 
     def values(self):
-        """Each player's value in chips when both play their average strategies."""
-        cdef double v0, v1
+        """Each player's value in chips when both play their average strategies (one walk:
+        the two add up to the pot)."""
+        cdef double v0
         self._working()
         with nogil:
             v0 = self._root(0, AVERAGE)
-            v1 = self._root(1, AVERAGE)
-        return (v0, v1)
+        return (v0, self.pot - v0)
 
     def best_responses(self):
         """Each player's value in chips when they best-respond to the other's average."""
@@ -928,12 +940,12 @@ cdef tuple _snapshot(object values, str name, Py_ssize_t limit):
 
 cdef int _small(object item, str name, int index, int low, int high) except? -1:
     cdef object value = exact_int(item)
-    where = name if index < 0 else f"{name}[{index}]"
+    if value is not None and low <= value <= high:
+        return value
+    where = name if index < 0 else f"{name}[{index}]"     # the text only for an error
     if value is None:
         raise SolverTypeError(f"{where} must be an int, got {shown(item)}")
-    if value < low or value > high:
-        raise SolverError(f"{where} = {value} is not in {low}..{high}")
-    return value
+    raise SolverError(f"{where} = {value} is not in {low}..{high}")
 
 
 cdef int64_t _chips(object item, str where, bint positive) except? -1:
