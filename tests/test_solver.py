@@ -326,6 +326,7 @@ def test_bad_solve_settings_and_a_raising_progress_stop_the_solve():
                           (dict(check_every=0), "check_every"),
                           (dict(max_bytes=10_000), "max_bytes"),
                           (dict(storage="8bit"), "storage"),
+                          (dict(storage=["16bit"]), "storage"),
                           (dict(threads=0), "threads"),
                           (dict(threads="2"), "threads"),
                           (dict(progress=3), "progress")):

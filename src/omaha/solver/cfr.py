@@ -128,6 +128,8 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
         raise SolverTypeError(f"threads must be an int or None, got {safe_repr(threads)}")
     if not 1 <= threads <= MAX_THREADS:
         raise SolverError(f"threads must be from 1 to {MAX_THREADS}, got {threads}")
+    if not isinstance(storage, str):
+        raise SolverTypeError(f"storage must be text such as '16bit', got {safe_repr(storage)}")
     if storage not in STORAGES:
         raise SolverError(f"storage must be one of {', '.join(STORAGES)}, got "
                           f"{safe_repr(storage)}")
