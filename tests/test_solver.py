@@ -17,6 +17,7 @@ from omaha import Range
 from omaha.cards import format_cards, parse_cards
 from omaha.errors import OmahaError, SolverError, SolverTypeError
 from omaha.solver import Spot, load, solve
+from omaha.solver.cfr import next_check
 from omaha.solver.tree import build_tree
 from reference_eval import omaha_high, omaha_low
 from reference_solver import RefGame, value
@@ -324,6 +325,10 @@ def test_bad_solve_settings_and_a_raising_progress_stop_the_solve():
                           (dict(max_iterations=True), "max_iterations"),
                           (dict(check_every=0), "check_every"),
                           (dict(max_bytes=10_000), "max_bytes"),
+                          (dict(storage="8bit"), "storage"),
+                          (dict(storage=["16bit"]), "storage"),
+                          (dict(threads=0), "threads"),
+                          (dict(threads="2"), "threads"),
                           (dict(progress=3), "progress")):
         with pytest.raises(SolverError, match=field):
             solve(spot, **kwargs)
@@ -347,3 +352,44 @@ def test_a_range_object_and_its_text_agree():
     blocked = {int(c) for c in parse_cards(board)}
     assert not any(blocked & set(int(c) for c in row) for p in (0, 1) for row in a.cards(p))
     assert len(Spot(board, "****", "****", pot=1, stack=1).hands(0)) == 178_365
+
+
+@pytest.mark.parametrize("variant", ["plo", "plo8"])
+def test_16_bit_storage_reaches_the_target_with_the_same_values(variant):
+    spot = Spot("Ah Kd 7c 5s 2h", "AA**:$ds,A2**:ds", "KK**:$ds,QQ**:ds", variant=variant,
+                pot=100, stack=300, bets="50%,pot", raises="pot")
+    wide = solve(spot, target="0.3%", max_iterations=300)
+    small = solve(spot, target="0.3%", max_iterations=300, storage="16bit")
+    assert small.exploitability_pot <= 0.003 and wide.exploitability_pot <= 0.003
+    assert abs(small.iterations - wide.iterations) <= wide.iterations // 4
+    # both are within their exploitability of the game value, so of each other
+    slack = small.exploitability + wide.exploitability
+    assert small.ev[0] == pytest.approx(wide.ev[0], abs=2 * slack)
+
+
+@settings(max_examples=200, deadline=None)
+@given(checks=st.lists(st.tuples(st.integers(1, 10_000), st.floats(0, 1e4)), max_size=4),
+       goal=st.floats(0, 100), first=st.integers(1, 1000))
+def test_next_check_runs_at_least_a_fifth_of_the_first_step_and_at_most_doubles(
+        checks, goal, first):
+    checks = sorted(checks)
+    step = next_check(checks, goal, first)
+    if not checks:
+        assert step == first
+    else:
+        assert max(1, first // 5) <= step
+        assert step <= max(max(1, first // 5), checks[-1][0])
+
+
+@pytest.mark.parametrize("variant, storage", [("plo", "32bit"), ("plo8", "16bit")])
+def test_threads_give_the_same_values_and_strategies(variant, storage):
+    spot = Spot("Ah Kd 7c 5s 2h", "AA**:$ds,A2**:ds", "KK**:$ds,QQ**:ds", variant=variant,
+                pot=100, stack=300, bets="50%,pot", raises="pot")
+    one = solve(spot, target=0, max_iterations=12, storage=storage)
+    for threads in (2, 3):
+        many = solve(spot, target=0, max_iterations=12, storage=storage, threads=threads)
+        assert many.iterations == one.iterations
+        assert many.ev == pytest.approx(one.ev, rel=1e-9)
+        assert many.exploitability == pytest.approx(one.exploitability, rel=1e-6, abs=1e-9)
+        for a, b in zip(one.nodes(), many.nodes()):
+            assert np.allclose(a.strategy_table(), b.strategy_table(), atol=1e-4)

@@ -23,10 +23,10 @@ KUHN = dict(kinds=[0, 0, 0, 2, 0, 1, 2, 1, 2], players=[0, 1, 1, 0, 0, 1, 0, 0, 
             commits0=[0, 0, 1, 0, 0, 1, 1, 0, 1], commits1=[0, 0, 0, 0, 1, 0, 1, 1, 1])
 
 
-def kuhn() -> Game:
+def kuhn(**options: object) -> Game:
     return Game(2, KUHN["kinds"], KUHN["players"], KUHN["firsts"], KUHN["counts"],
                 KUHN["commits0"], KUHN["commits1"], 1, bytes([0, 1, 2]), bytes([0, 1, 2]),
-                [1, 1, 1], [1, 1, 1], [0, 1, 2], [0, 1, 2])
+                [1, 1, 1], [1, 1, 1], [0, 1, 2], [0, 1, 2], **options)
 
 
 def test_kuhn_value_is_minus_one_eighteenth_and_exploitability_falls_to_zero():
@@ -43,6 +43,15 @@ def test_kuhn_value_is_minus_one_eighteenth_and_exploitability_falls_to_zero():
     # Kuhn's equilibria: P1 with the king always calls a bet, with the jack always folds
     strategy = game.strategy(2)      # P1 facing a bet: fold row, then call row
     assert strategy[3 + 2] == pytest.approx(1, abs=1e-3) and strategy[0] == pytest.approx(1, abs=1e-3)
+
+
+@pytest.mark.parametrize("options", [dict(bits=16), dict(gamma=2.0), dict(beta=0.5)])
+def test_kuhn_with_16_bit_storage_or_other_discounts_reaches_its_value(options):
+    game = kuhn(**options)
+    game.run(3000)
+    gap = game.exploitability()
+    assert 0 <= gap < 2e-3
+    assert game.values()[0] - 1 == pytest.approx(-1 / 18, abs=2 * gap + 1e-9)
 
 
 def random_game(rng: random.Random, cards: int, hilo: bool) -> RefGame:
@@ -84,23 +93,27 @@ def random_game(rng: random.Random, cards: int, hilo: bool) -> RefGame:
                    weights, highs, lows)  # type: ignore[arg-type]
 
 
-def compiled(ref: RefGame) -> Game:
+def compiled(ref: RefGame, bits: int = 32, threads: int = 1) -> Game:
     def data(hands: list[frozenset[int]]) -> bytes:
         return bytes(c for h in hands for c in sorted(h, reverse=True))   # any order in a hand
     return Game(ref.pot, ref.kinds, ref.players, ref.firsts, ref.counts, ref.commits[0],
                 ref.commits[1], len(ref.hands[0][0]), data(ref.hands[0]), data(ref.hands[1]),
                 ref.weights[0], ref.weights[1], ref.highs[0], ref.highs[1],
-                ref.lows[0] if ref.lows else None, ref.lows[1] if ref.lows else None)
+                ref.lows[0] if ref.lows else None, ref.lows[1] if ref.lows else None,
+                bits=bits, threads=threads)
 
 
 @settings(max_examples=150, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), cards=st.integers(1, 4), hilo=st.booleans(),
-       iterations=st.integers(0, 7))
-def test_values_and_best_responses_match_a_brute_force(seed, cards, hilo, iterations):
+       iterations=st.integers(0, 7), bits=st.sampled_from([16, 32]), threads=st.integers(1, 3))
+def test_values_and_best_responses_match_a_brute_force(seed, cards, hilo, iterations, bits,
+                                                       threads):
+    # 16-bit storage rounds the regrets and sums, yet the values of the strategy it holds
+    # are as exact as with float32
     rng = random.Random(seed)
     ref = random_game(rng, cards, hilo)
     try:
-        game = compiled(ref)
+        game = compiled(ref, bits=bits, threads=threads)
     except SolverError as exc:          # every weighted pair shares a card: nothing to deal
         assert "no deal is possible" in str(exc)
         return
@@ -142,6 +155,14 @@ def test_values_and_best_responses_match_a_brute_force(seed, cards, hilo, iterat
     (dict(hands0=bytes([0]), weights0=[1], highs0=[0], hands1=bytes([0]), weights1=[1],
           highs1=[0]), "no deal is possible", False),
     (dict(max_bytes=100), "max_bytes", False),
+    (dict(bits=8), "bits", False),
+    (dict(bits=24), "bits", False),
+    (dict(bits=True), "bits", True),
+    (dict(alpha=-1), "alpha", False),
+    (dict(beta=float("nan")), "beta", False),
+    (dict(gamma="2"), "gamma", True),
+    (dict(threads=0), "threads", False),
+    (dict(threads=1.0), "threads", True),
 ])
 def test_bad_input_is_a_typed_error_naming_the_field(change, field, typed):
     args = dict(pot=2, **KUHN, cards=1, hands0=bytes([0, 1, 2]), hands1=bytes([0, 1, 2]),
@@ -165,10 +186,11 @@ def test_run_takes_only_a_count():
     assert game.iterations == 0
 
 
-def test_strategy_into_matches_strategy_and_release_keeps_only_the_strategy():
+@pytest.mark.parametrize("bits", [16, 32])
+def test_strategy_into_matches_strategy_and_release_keeps_only_the_strategy(bits):
     import numpy as np
 
-    game = kuhn()
+    game = kuhn(bits=bits)
     game.run(100)
     for node in (0, 1, 2, 4):
         out = np.empty(2 * 3, dtype=np.float32)

@@ -1,14 +1,13 @@
 """Stub for the compiled discounted-CFR core (issue 29). The public API is :mod:`omaha.solver`."""
 
 from collections.abc import Iterable
-from typing import Any, SupportsFloat, SupportsIndex, TypeAlias
+from typing import Any, SupportsFloat, SupportsIndex, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
-from typing_extensions import disjoint_base
 
 __all__ = ["DECISION", "FOLD", "MAX_ACTIONS", "MAX_CARDS", "MAX_HANDS", "MAX_NODES",
-           "SHOWDOWN", "Game"]
+           "MAX_THREADS", "SHOWDOWN", "Game", "parallel"]
 
 _Ints: TypeAlias = Iterable[SupportsIndex] | npt.NDArray[np.integer[Any]]
 _Weights: TypeAlias = Iterable[SupportsFloat | SupportsIndex] | npt.NDArray[np.floating[Any]]
@@ -21,8 +20,10 @@ MAX_CARDS: int
 MAX_HANDS: int
 MAX_NODES: int
 MAX_CHIPS: int
+MAX_THREADS: int
+parallel: bool
 
-@disjoint_base
+@final
 class Game:
     def __init__(
         self,
@@ -43,6 +44,11 @@ class Game:
         lows0: _Ints | None = None,
         lows1: _Ints | None = None,
         max_bytes: SupportsIndex | None = None,
+        bits: SupportsIndex = 32,
+        alpha: float = 1.5,
+        beta: float = 0.0,
+        gamma: float = 3.0,
+        threads: SupportsIndex = 1,
     ) -> None: ...
     def run(self, iterations: SupportsIndex) -> None: ...
     @property

@@ -33,18 +33,20 @@ subsets; at a showdown both ranges are swept once in order of strength. A leaf c
 linear in the two range sizes.
 """
 
+cimport cython
+from cython.parallel cimport prange
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_CheckExact, PyBytes_GET_SIZE
 from cpython.float cimport PyFloat_AsDouble, PyFloat_Check
-from libc.math cimport isfinite, pow
-from libc.stdint cimport int32_t, int64_t, uint8_t
+from libc.math cimport fabs, isfinite, lrint, pow
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free, malloc, qsort
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from omahacore._input cimport exact_int, shown
 from omahacore.errors import SolverError, SolverTypeError
 
 __all__ = ["DECISION", "FOLD", "MAX_ACTIONS", "MAX_CARDS", "MAX_HANDS", "MAX_NODES",
-           "SHOWDOWN", "Game"]
+           "MAX_THREADS", "SHOWDOWN", "Game", "parallel"]
 
 DECISION = 0
 FOLD = 1
@@ -54,6 +56,20 @@ MAX_CARDS = 4          # cards in a hand: the subset sums index up to four-card 
 MAX_HANDS = 270_725    # C(52, 4): every four-card hand
 MAX_NODES = 1_000_000
 MAX_CHIPS = 2 ** 53    # commits and the pot stay exact in a double
+MAX_THREADS = 256
+
+cdef extern from *:
+    """
+    #ifdef _OPENMP
+    #define OMAHA_SOLVER_OPENMP 1
+    #else
+    #define OMAHA_SOLVER_OPENMP 0
+    #endif
+    """
+    int OMAHA_SOLVER_OPENMP
+
+parallel = bool(OMAHA_SOLVER_OPENMP)
+"""Whether the core was built with OpenMP: without it, ``threads`` run one after another."""
 
 cdef enum:
     K_DECISION = 0
@@ -221,19 +237,32 @@ cdef inline double _twin(const Side* me, int i, const double* m) noexcept nogil:
     return m[t] if t >= 0 else 0.0
 
 
-cdef void _compatible(const Side* me, const Side* op, const double* m, double* acc,
-                      int64_t slots, const double* signs, double full,
-                      double* out) noexcept nogil:
-    """out[i] = mass of the opponent's hands that share no card with my hand i."""
-    cdef int i, j
+cdef double _added(const Side* op, const double* m, double* acc) noexcept nogil:
+    """Add every opponent hand's mass to ``acc``; the total mass."""
+    cdef int j
     cdef double total = 0.0
     for j in range(op.n):
         if m[j] != 0.0:
             total += m[j]
             _add(acc, op, &op.cards[<int64_t>j * op.k], j, m[j])
-    for i in range(me.n):
+    return total
+
+
+cdef void _compatible_span(const Side* me, const double* m, const double* acc, double total,
+                           int lo, int hi, const double* signs, double full,
+                           double* out) noexcept nogil:
+    """out[i] for my hands lo..hi-1: the mass in ``acc`` (``total``) that shares no card."""
+    cdef int i
+    for i in range(lo, hi):
         out[i] = (total - _clash(acc, me, &me.cards[<int64_t>i * me.k], i, signs)
                   - full * _twin(me, i, m))
+
+
+cdef void _compatible(const Side* me, const Side* op, const double* m, double* acc,
+                      int64_t slots, const double* signs, double full,
+                      double* out) noexcept nogil:
+    """out[i] = mass of the opponent's hands that share no card with my hand i."""
+    _compatible_span(me, m, acc, _added(op, m, acc), 0, me.n, signs, full, out)
     memset(acc, 0, slots * sizeof(double))
 
 
@@ -242,26 +271,53 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
                  double* mass) noexcept nogil:
     """out[i] = the compatible opponent mass beaten by hand i plus half the mass it ties
     (by high, or by low with no low the weakest), over opponents with a low if ``low_only``;
-    and, when ``mass`` is given (not ``low_only``), the compatible mass in all.
+    and, when ``mass`` is given (not ``low_only``), the compatible mass in all (see
+    :func:`_sweep_span`)."""
+    cdef const int32_t* mine = me.by_low if low else me.by_high
+    cdef const int32_t* theirs = op.by_low if low else op.by_high
+    cdef const uint8_t* my_cards = me.cards_low if low else me.cards_high
+    cdef const uint8_t* op_cards = op.cards_low if low else op.cards_high
+    cdef int a, b, i, j, k = op.k
+    cdef double total = 0.0
+    b = _sweep_span(me, op, m, low, low_only, acc, 0, me.n, 0, &total, signs, full, out)
+    if mass != NULL:
+        while b < op.n:
+            j = theirs[b]
+            if m[j] != 0.0:
+                total += m[j]
+                _add(acc, op, &op_cards[<int64_t>b * k], j, m[j])
+            b += 1
+        for a in range(me.n):
+            i = mine[a]
+            mass[i] = (total - _clash(acc, me, &my_cards[<int64_t>a * k], i, signs)
+                       - full * _twin(me, i, m))
+    memset(acc, 0, slots * sizeof(double))
+
+
+cdef int _sweep_span(const Side* me, const Side* op, const double* m, bint low, bint low_only,
+                     double* acc, int a, int end, int b, double* sum, const double* signs,
+                     double full, double* out) noexcept nogil:
+    """The sweep over my hands a..end-1 in order of strength, from the opponent's hand b
+    in order with ``acc`` and ``sum[0]`` holding the mass of those before it; returns where
+    the opponent's hands stop.
 
     Both sides are read in order of strength from copies sorted once (keys and cards), so
     the sweep reads them in sequence, once: each group of my hands of one strength is asked
-    what it beats, then, if the opponent has hands of that strength, what it beats or ties. The opponent's hand of the same cards (the twin) is
-    never in ``acc``: it is taken off directly when it is among the hands added."""
+    what it beats, then, if the opponent has hands of that strength, what it beats or ties.
+    The opponent's hand of the same cards (the twin) is never in ``acc``: it is taken off
+    directly when it is among the hands added."""
     cdef const int32_t* mine = me.by_low if low else me.by_high
     cdef const int32_t* theirs = op.by_low if low else op.by_high
-    cdef const int32_t* my_key = me.low if low else me.high
     cdef const int32_t* op_key = op.low if low else op.high
     cdef const int32_t* my_sorted = me.low_sorted if low else me.high_sorted
     cdef const int32_t* op_sorted = op.low_sorted if low else op.high_sorted
     cdef const uint8_t* my_cards = me.cards_low if low else me.cards_high
     cdef const uint8_t* op_cards = op.cards_low if low else op.cards_high
-    cdef int a, b, c, e, i, j, k = op.k
+    cdef int c, e, i, j, k = op.k
     cdef int32_t t, key
-    cdef double total = 0.0, x
+    cdef double total = sum[0], x
     cdef bint tied
-    a = b = 0
-    while a < me.n:       # one group of my hands of equal strength at a time
+    while a < end:        # one group of my hands of equal strength at a time
         key = my_sorted[a]
         while b < op.n and op_sorted[b] < key:
             j = theirs[b]
@@ -271,7 +327,7 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
                 _add(acc, op, &op_cards[<int64_t>b * k], j, x)
             b += 1
         e = a
-        while e < me.n and my_sorted[e] == key:
+        while e < end and my_sorted[e] == key:
             e += 1
         for c in range(a, e):           # what each beats
             i = mine[c]
@@ -299,18 +355,38 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
                 x -= full * m[t]
             out[i] = 0.5 * (out[i] + x)
         a = e
-    if mass != NULL:
-        while b < op.n:
-            j = theirs[b]
-            if m[j] != 0.0:
-                total += m[j]
-                _add(acc, op, &op_cards[<int64_t>b * k], j, m[j])
-            b += 1
-        for a in range(me.n):
-            i = mine[a]
-            mass[i] = (total - _clash(acc, me, &my_cards[<int64_t>a * k], i, signs)
-                       - full * _twin(me, i, m))
-    memset(acc, 0, slots * sizeof(double))
+    sum[0] = total
+    return b
+
+
+cdef int _lower_bound(const int32_t* keys, int n, int32_t key) noexcept nogil:
+    """The first index whose key is at least ``key`` (keys ascending)."""
+    cdef int lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if keys[mid] < key:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
+
+
+cdef void _chunk_sum(const Side* op, const double* m, bint low, bint low_only, double* acc,
+                     int b, int end, double* sum) noexcept nogil:
+    """The opponent's hands b..end-1 in order of strength added to ``acc`` (zeroed first)
+    and their mass to ``sum[0]``."""
+    cdef const int32_t* theirs = op.by_low if low else op.by_high
+    cdef const uint8_t* op_cards = op.cards_low if low else op.cards_high
+    cdef int j
+    cdef double x, total = 0.0
+    while b < end:
+        j = theirs[b]
+        x = m[j]
+        if x != 0.0 and (not low_only or op.low[j] > 0):
+            total += x
+            _add(acc, op, &op_cards[<int64_t>b * op.k], j, x)
+        b += 1
+    sum[0] = total
 
 
 # ---------------------------------------------------------------- the game
@@ -321,6 +397,7 @@ cdef enum Mode:
     AVERAGE = 2        # both play their average strategies
 
 
+@cython.final
 cdef class Game:
     """A two-player game tree over two ranges, solved by discounted CFR (see the module)."""
 
@@ -336,8 +413,19 @@ cdef class Game:
     cdef double* commit1
     cdef int64_t* offset          # first entry of a decision node's rows; -1 for leaves
     cdef int64_t entries
-    cdef float* regret
+    cdef float* regret            # float32 storage; NULL with 16-bit storage
     cdef float* average
+    cdef int16_t* regret16        # 16-bit storage: entries times one scale per node array
+    cdef uint16_t* average16
+    cdef double* regret_scale     # per node: chips per unit of regret16
+    cdef double* average_scale
+    cdef bint compact             # 16-bit storage
+    cdef bint released
+    cdef int threads              # the hands of each node and leaf split among them
+    cdef double* accs             # with threads: 2 x threads subset sums (chunks, work)
+    cdef double* sums             # with threads: 2 x threads masses
+    cdef int32_t* bounds          # with threads: the chunks' first hands, mine and theirs
+    cdef double* tops             # with threads: 2 x threads largest regrets and sums
     cdef Side side[2]
     cdef double* acc              # the sums per proper subset of a hand's cards
     cdef int64_t slots            # the length of acc
@@ -347,6 +435,7 @@ cdef class Game:
     cdef double full              # the inclusion-exclusion sign of the whole hand
     cdef int64_t done
     cdef double pos_discount, neg_discount, sum_discount
+    cdef double alpha, beta, gamma  # the DCFR discount exponents
     cdef bint reuse_mass          # the next leaf is my fold right after my call's showdown
 
     def __cinit__(self):
@@ -356,6 +445,13 @@ cdef class Game:
         self.commit0 = self.commit1 = NULL
         self.offset = NULL
         self.regret = self.average = NULL
+        self.regret16 = NULL
+        self.average16 = NULL
+        self.regret_scale = self.average_scale = NULL
+        self.compact = self.released = False
+        self.threads = 1
+        self.accs = self.sums = self.tops = NULL
+        self.bounds = NULL
         self.acc = self.scratch = self.temp = NULL
         memset(self.side, 0, sizeof(self.side))
 
@@ -364,6 +460,9 @@ cdef class Game:
         free(self.kind); free(self.player); free(self.first); free(self.count)
         free(self.level); free(self.commit0); free(self.commit1); free(self.offset)
         free(self.regret); free(self.average); free(self.acc); free(self.scratch)
+        free(self.regret16); free(self.average16); free(self.regret_scale)
+        free(self.average_scale); free(self.accs); free(self.sums); free(self.bounds)
+        free(self.tops)
         free(self.temp)
         for p in range(2):
             free(self.side[p].weight); free(self.side[p].subset); free(self.side[p].high)
@@ -374,13 +473,20 @@ cdef class Game:
 
     def __init__(self, pot, kinds, players, firsts, counts, commits0, commits1, cards,
                  hands0, hands1, weights0, weights1, highs0, highs1, lows0=None, lows1=None,
-                 max_bytes=None):
+                 max_bytes=None, bits=32, alpha=1.5, beta=0.0, gamma=3.0, threads=1):
         cdef int n, i, c, p, d
         cdef int64_t need, limit
         cdef object hands, weights, highs, lows
         if self.kind != NULL:
             raise SolverError("a Game is built once")
         self.pot = <double>_chips(pot, "pot", True)
+        if _small(bits, "bits", -1, 16, 32) not in (16, 32):
+            raise SolverError(f"bits = {bits} is not 16 or 32")
+        self.compact = bits == 16
+        self.alpha = _exponent(alpha, "alpha", 0.0, 10.0)
+        self.beta = _exponent(beta, "beta", -10.0, 10.0)
+        self.gamma = _exponent(gamma, "gamma", 0.0, 10.0)
+        self.threads = _small(threads, "threads", -1, 1, MAX_THREADS)
         cards = _small(cards, "cards", -1, 1, C_MAX_CARDS)
         self.cards = cards
         self.hilo = lows0 is not None or lows1 is not None
@@ -434,14 +540,33 @@ cdef class Game:
             self._read_side(p, (hands0, hands1)[p], (weights0, weights1)[p],
                             (highs0, highs1)[p], (lows0, lows1)[p] if self.hilo else None,
                             sizes[p])
-        self.regret = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
-        self.average = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
+        if self.compact:
+            self.regret16 = <int16_t*>calloc(self.entries if self.entries else 1, 2)
+            self.average16 = <uint16_t*>calloc(self.entries if self.entries else 1, 2)
+            self.regret_scale = <double*>calloc(n, sizeof(double))
+            self.average_scale = <double*>calloc(n, sizeof(double))
+            if (self.regret16 == NULL or self.average16 == NULL or self.regret_scale == NULL
+                    or self.average_scale == NULL):
+                raise MemoryError()
+        else:
+            self.regret = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
+            self.average = <float*>calloc(self.entries if self.entries else 1, sizeof(float))
+            if self.regret == NULL or self.average == NULL:
+                raise MemoryError()
         self.slots = OFFSET[cards] + 1
         self.acc = <double*>calloc(self.slots, sizeof(double))
         self.scratch = <double*>malloc((self.depth + 1) * (self.actions + 1)
                                        * <int64_t>self.widest * sizeof(double))
         self.temp = <double*>malloc(3 * <int64_t>self.widest * sizeof(double))
-        if (self.regret == NULL or self.average == NULL or self.acc == NULL
+        if self.threads > 1:
+            self.accs = <double*>malloc(2 * self.threads * self.slots * sizeof(double))
+            self.sums = <double*>malloc(2 * self.threads * sizeof(double))
+            self.tops = <double*>malloc(2 * self.threads * sizeof(double))
+            self.bounds = <int32_t*>malloc(2 * (self.threads + 1) * sizeof(int32_t))
+            if (self.accs == NULL or self.sums == NULL or self.tops == NULL
+                    or self.bounds == NULL):
+                raise MemoryError()
+        if (self.acc == NULL
                 or self.scratch == NULL or self.temp == NULL):
             raise MemoryError()
         for i in range(1, (1 << cards) - 1):
@@ -514,12 +639,15 @@ cdef class Game:
         return 0
 
     cdef int64_t _bytes_needed(self, int n0, int n1):
-        """What the arrays below take: regrets and strategy sums (float32), the scratch rows
-        per level, the subset sums, and per hand its weight, cards, strengths and orders."""
+        """What the arrays below take: regrets and strategy sums (float32, or 16-bit with a
+        scale per node), the scratch rows per level, the subset sums, and per hand its weight,
+        cards, strengths and orders."""
         cdef int64_t widest = max(n0, n1), k = self.cards
         cdef int64_t per_hand = (8 + 3 * k + 6 * 4 + 8
                                  + (((1 << k) - 2) * 4 if k < 4 else 0))
-        return (2 * self.entries * <int64_t>sizeof(float)
+        return (2 * self.entries * (2 if self.compact else <int64_t>sizeof(float))
+                + 2 * self.n_nodes * <int64_t>sizeof(double)
+                + 2 * <int64_t>self.threads * (OFFSET[k] + 1) * <int64_t>sizeof(double)
                 + (self.depth + 1) * (self.actions + 1) * widest * <int64_t>sizeof(double)
                 + 4 * widest * <int64_t>sizeof(double)
                 + (OFFSET[k] + 1) * <int64_t>sizeof(double)
@@ -555,6 +683,7 @@ cdef class Game:
                 or s.cards == NULL or s.cards_high == NULL or s.cards_low == NULL
                 or s.high_sorted == NULL or s.low_sorted == NULL):
             raise MemoryError()
+        wname, hname, lname = f"weights{p}", f"highs{p}", f"lows{p}"
         weights = _snapshot(weights, f"weights{p}", n)
         highs = _snapshot(highs, f"highs{p}", n)
         if len(weights) != n or len(highs) != n:
@@ -583,11 +712,11 @@ cdef class Game:
             for a in range(k):
                 s.key[i] = s.key[i] * 64 + hand[a] + 1
                 s.cards[<int64_t>i * k + a] = hand[a]
-            s.weight[i] = _weight(weights[i], f"weights{p}", i)
+            s.weight[i] = _weight(weights[i], wname, i)
             positive = positive or s.weight[i] > 0.0
-            s.high[i] = _small(highs[i], f"highs{p}", i, 0, 2 ** 31 - 1)
+            s.high[i] = _small(highs[i], hname, i, 0, 2 ** 31 - 1)
             if lows is not None:
-                s.low[i] = _small(lows[i], f"lows{p}", i, 0, 2 ** 31 - 1)
+                s.low[i] = _small(lows[i], lname, i, 0, 2 ** 31 - 1)
         if not positive:
             raise SolverError(f"weights{p}: no hand has a positive weight")
         if _sort_by(s.high, n, s.by_high) or _sort_by(s.low, n, s.by_low):
@@ -638,6 +767,72 @@ cdef class Game:
 
     # ------------------------------------------------------------ walking the tree
 
+    cdef void _compatible(self, const Side* me, const Side* op, const double* m,
+                          double* out) noexcept nogil:
+        """:func:`_compatible`, my hands split among the threads (the same sums)."""
+        cdef int t, n = self.threads
+        cdef double total
+        cdef const double* acc = self.acc
+        cdef const double* signs = self.signs
+        cdef double full = self.full
+        if n == 1:
+            _compatible(me, op, m, self.acc, self.slots, self.signs, self.full, out)
+            return
+        total = _added(op, m, self.acc)
+        for t in prange(n, num_threads=n, schedule="static", chunksize=1):
+            _compatible_span(me, m, acc, total, <int>((<int64_t>me.n * t) // n),
+                             <int>((<int64_t>me.n * (t + 1)) // n), signs, full, out)
+        memset(self.acc, 0, self.slots * sizeof(double))
+
+    cdef void _sweep(self, const Side* me, const Side* op, const double* m, bint low,
+                     bint low_only, double* out, double* mass) noexcept nogil:
+        """:func:`_sweep`; with threads, my hands cut into one run of strengths per thread:
+        each chunk of the opponent's hands is summed apart, the sums are added up in order,
+        and each thread sweeps its run from the sums below it (float rounding differs)."""
+        cdef int n = self.threads, t, q
+        cdef int64_t L = self.slots
+        cdef const int32_t* my_sorted = me.low_sorted if low else me.high_sorted
+        cdef const int32_t* op_sorted = op.low_sorted if low else op.high_sorted
+        cdef int32_t* mine = self.bounds
+        cdef int32_t* theirs = self.bounds + n + 1
+        cdef double* accs = self.accs
+        cdef double* sums = self.sums
+        cdef const double* signs = self.signs
+        cdef double full = self.full
+        cdef int32_t key
+        if n == 1:
+            _sweep(me, op, m, low, low_only, self.acc, self.slots, self.signs, self.full, out,
+                   mass)
+            return
+        mine[0] = theirs[0] = 0
+        for t in range(1, n):
+            key = my_sorted[(<int64_t>me.n * t) // n]
+            mine[t] = _lower_bound(my_sorted, me.n, key)
+            theirs[t] = _lower_bound(op_sorted, op.n, key)
+        mine[n] = me.n
+        theirs[n] = op.n
+        for t in prange(n, num_threads=n, schedule="static", chunksize=1):
+            memset(&accs[t * L], 0, L * sizeof(double))
+            _chunk_sum(op, m, low, low_only, &accs[t * L], theirs[t], theirs[t + 1], &sums[t])
+        for t in range(1, n):           # chunk t becomes the sum of chunks 0..t
+            for q in range(L):
+                accs[t * L + q] += accs[(t - 1) * L + q]
+            sums[t] += sums[t - 1]
+        for t in prange(n, num_threads=n, schedule="static", chunksize=1):
+            if t == 0:
+                memset(&accs[n * L], 0, L * sizeof(double))
+                sums[n] = 0.0
+            else:
+                memcpy(&accs[(n + t) * L], &accs[(t - 1) * L], L * sizeof(double))
+                sums[n + t] = sums[t - 1]
+            _sweep_span(me, op, m, low, low_only, &accs[(n + t) * L], mine[t], mine[t + 1],
+                        theirs[t], &sums[n + t], signs, full, out)
+        if mass != NULL:
+            for t in prange(n, num_threads=n, schedule="static", chunksize=1):
+                _compatible_span(me, m, &accs[(n - 1) * L], sums[n - 1],
+                                 <int>((<int64_t>me.n * t) // n),
+                                 <int>((<int64_t>me.n * (t + 1)) // n), signs, full, mass)
+
     cdef void _leaf(self, int node, int p, const double* opp, double* out) noexcept nogil:
         cdef const Side* me = &self.side[p]
         cdef const Side* op = &self.side[1 - p]
@@ -651,7 +846,7 @@ cdef class Game:
         self.reuse_mass = False
         if self.kind[node] == K_FOLD:
             if not reuse:   # else the showdown just before, on the same reach, left it here
-                _compatible(me, op, opp, self.acc, self.slots, self.signs, self.full, mass)
+                self._compatible(me, op, opp, mass)
             if self.player[node] == p:
                 for i in range(me.n):
                     out[i] = -mine * mass[i]
@@ -659,41 +854,56 @@ cdef class Game:
                 for i in range(me.n):
                     out[i] = (self.pot + theirs) * mass[i]
             return
-        _sweep(me, op, opp, False, False, self.acc, self.slots, self.signs, self.full, high,
-               mass)
+        self._sweep(me, op, opp, False, False, high, mass)
         if self.hilo:
-            _sweep(me, op, opp, False, True, self.acc, self.slots, self.signs, self.full, other,
-                   NULL)
+            self._sweep(me, op, opp, False, True, other, NULL)
             for i in range(me.n):   # no low of my own: half the high where they have a low
                 if me.low[i] == 0:
                     high[i] -= 0.5 * other[i]
-            _sweep(me, op, opp, True, False, self.acc, self.slots, self.signs, self.full, other,
-                   NULL)
+            self._sweep(me, op, opp, True, False, other, NULL)
             for i in range(me.n):   # a low of my own: every pot is split high and low
                 if me.low[i] > 0:
                     high[i] = 0.5 * high[i] + 0.5 * other[i]
         for i in range(me.n):
             out[i] = high[i] * (self.pot + mine + theirs) - mine * mass[i]
 
-    cdef void _current(self, int node, int i, int n, double* sigma) noexcept nogil:
-        """Regret matching: the current strategy of hand ``i`` (of ``n``) at ``node``."""
+    cdef inline void _current(self, int node, int i, int n, double* sigma) noexcept nogil:
+        """Regret matching: the current strategy of hand ``i`` (of ``n``) at ``node`` (the
+        16-bit scale is one per node array: it cancels)."""
         cdef int a, c = self.count[node]
-        cdef const float* r = &self.regret[self.offset[node]]
+        cdef const float* r
+        cdef const int16_t* q
         cdef double total = 0.0, x
-        for a in range(c):
-            x = r[<int64_t>a * n + i]
-            sigma[a] = x if x > 0.0 else 0.0
-            total += sigma[a]
+        if self.compact:
+            q = &self.regret16[self.offset[node]]
+            for a in range(c):
+                x = q[<int64_t>a * n + i]
+                sigma[a] = x if x > 0.0 else 0.0
+                total += sigma[a]
+        else:
+            r = &self.regret[self.offset[node]]
+            for a in range(c):
+                x = r[<int64_t>a * n + i]
+                sigma[a] = x if x > 0.0 else 0.0
+                total += sigma[a]
         for a in range(c):
             sigma[a] = sigma[a] / total if total > 0.0 else 1.0 / c
 
-    cdef void _averaged(self, int node, int i, int n, double* sigma) noexcept nogil:
+    cdef inline void _averaged(self, int node, int i, int n, double* sigma) noexcept nogil:
         cdef int a, c = self.count[node]
-        cdef const float* s = &self.average[self.offset[node]]
+        cdef const float* s
+        cdef const uint16_t* q
         cdef double total = 0.0
-        for a in range(c):
-            sigma[a] = s[<int64_t>a * n + i]
-            total += sigma[a]
+        if self.compact:
+            q = &self.average16[self.offset[node]]
+            for a in range(c):
+                sigma[a] = q[<int64_t>a * n + i]
+                total += sigma[a]
+        else:
+            s = &self.average[self.offset[node]]
+            for a in range(c):
+                sigma[a] = s[<int64_t>a * n + i]
+                total += sigma[a]
         for a in range(c):
             sigma[a] = sigma[a] / total if total > 0.0 else 1.0 / c
 
@@ -716,11 +926,7 @@ cdef class Game:
         cdef double* block
         cdef double* reach
         cdef double* child
-        cdef double sigma[C_MAX_ACTIONS]
-        cdef double v, best, x
-        cdef float* r
-        cdef float* s
-        cdef int64_t row
+        cdef double best, x
         if self.kind[node] != K_DECISION:
             self._leaf(node, p, opp, out)
             return
@@ -728,10 +934,7 @@ cdef class Game:
         reach = block + self.actions * w    # my reach to a child, at my decisions
         child = reach                       # a child's values, at the opponent's
         if self.player[node] != p:      # the opponent acts: their reach splits
-            for i in range(n_op):
-                self._strategy(node, i, n_op, mode, sigma)
-                for a in range(c):
-                    block[a * w + i] = opp[i] * sigma[a]
+            self._split(node, n_op, mode, opp, block)
             for i in range(n_me):
                 out[i] = 0.0
             for a in range(c):
@@ -757,32 +960,149 @@ cdef class Game:
                         best = x
                 out[i] = best
             return
-        for i in range(n_me):
-            self._strategy(node, i, n_me, mode, sigma)
-            for a in range(c):
-                block[a * w + i] = sigma[a]
+        self._split(node, n_me, mode, NULL, block)
         for d in range(c):
             a = (1 - d) if swap and d < 2 else d
             for i in range(n_me):
                 reach[i] = own[i] * block[a * w + i]
             self.reuse_mass = swap and d == 1
             self._walk(self.first[node] + a, p, reach, opp, &block[a * w], mode)
+        if mode == TRAIN and self.compact:
+            self._update16(node, n_me, own, block, out)
+            return
+        if self.threads == 1:
+            for i in range(n_me):
+                self._settle(node, i, n_me, mode, own, block, out)
+        else:
+            for i in prange(n_me, num_threads=self.threads, schedule="static"):
+                self._settle(node, i, n_me, mode, own, block, out)
+
+    cdef void _split(self, int node, int n, Mode mode, const double* reach,
+                     double* block) noexcept nogil:
+        """Each hand's strategy at ``node`` into ``block``'s rows, times ``reach`` if given."""
+        cdef int i
+        if self.threads == 1:
+            for i in range(n):
+                self._split_hand(node, i, n, mode, reach, block)
+        else:
+            for i in prange(n, num_threads=self.threads, schedule="static"):
+                self._split_hand(node, i, n, mode, reach, block)
+
+    cdef inline void _split_hand(self, int node, int i, int n, Mode mode, const double* reach,
+                                 double* block) noexcept nogil:
+        cdef double sigma[C_MAX_ACTIONS]
+        cdef int a, c = self.count[node]
+        cdef int64_t w = self.widest
+        self._strategy(node, i, n, mode, sigma)
+        for a in range(c):
+            block[a * w + i] = sigma[a] if reach == NULL else reach[i] * sigma[a]
+
+    cdef inline void _settle(self, int node, int i, int n, Mode mode, const double* own,
+                             const double* block, double* out) noexcept nogil:
+        """Hand i's value at my ``node`` from its children's (``block``) and, training, its
+        regrets and strategy sums updated (float32)."""
+        cdef double sigma[C_MAX_ACTIONS]
+        cdef int a, c = self.count[node]
+        cdef int64_t w = self.widest, row
+        cdef double v = 0.0, x
+        cdef float* r
+        cdef float* s
+        self._strategy(node, i, n, mode, sigma)   # the regrets are not changed yet
+        for a in range(c):
+            v += sigma[a] * block[a * w + i]
+        out[i] = v
+        if mode != TRAIN:
+            return
         r = &self.regret[self.offset[node]]
         s = &self.average[self.offset[node]]
-        for i in range(n_me):
-            self._strategy(node, i, n_me, mode, sigma)   # the regrets are not changed yet
+        for a in range(c):
+            row = <int64_t>a * n + i
+            x = r[row]
+            x = x * (self.pos_discount if x > 0.0 else self.neg_discount)
+            r[row] = <float>(x + block[a * w + i] - v)
+            s[row] = <float>(s[row] * self.sum_discount + own[i] * sigma[a])
+
+    cdef void _update16(self, int node, int n, const double* own, double* block,
+                        double* out) noexcept nogil:
+        """The DCFR update of a node in 16-bit storage. The new regrets go to ``block`` (over
+        the children's values) and the largest new regret and strategy sum set the node's two
+        scales; then both are rounded to the nearest step of their scale. The largest are
+        exact whatever the threads, so the result is too."""
+        cdef int t, k = self.threads
+        cdef double top_r = 0.0, top_s = 0.0, step_r, step_s
+        cdef double* tops = self.tops
+        if k == 1:
+            self._update16_first(node, 0, n, n, own, block, out, &top_r, &top_s)
+        else:
+            for t in prange(k, num_threads=k, schedule="static", chunksize=1):
+                self._update16_first(node, <int>((<int64_t>n * t) // k),
+                                     <int>((<int64_t>n * (t + 1)) // k), n, own, block, out,
+                                     &tops[2 * t], &tops[2 * t + 1])
+            for t in range(k):
+                top_r = tops[2 * t] if tops[2 * t] > top_r else top_r
+                top_s = tops[2 * t + 1] if tops[2 * t + 1] > top_s else top_s
+        step_r = top_r / 32767.0
+        step_s = top_s / 65535.0
+        if k == 1:
+            self._update16_second(node, 0, n, n, own, block, step_r, step_s)
+        else:
+            for t in prange(k, num_threads=k, schedule="static", chunksize=1):
+                self._update16_second(node, <int>((<int64_t>n * t) // k),
+                                      <int>((<int64_t>n * (t + 1)) // k), n, own, block,
+                                      step_r, step_s)
+        self.regret_scale[node] = step_r
+        self.average_scale[node] = step_s
+
+    cdef void _update16_first(self, int node, int lo, int hi, int n, const double* own,
+                              double* block, double* out, double* top_r,
+                              double* top_s) noexcept nogil:
+        """Hands lo..hi-1: values into ``out``, new regrets into ``block``, the largest
+        new regret and strategy sum into ``top_r`` and ``top_s``."""
+        cdef int a, c = self.count[node], i
+        cdef int64_t w = self.widest, row
+        cdef const int16_t* q = &self.regret16[self.offset[node]]
+        cdef const uint16_t* u = &self.average16[self.offset[node]]
+        cdef double rs = self.regret_scale[node], ss = self.average_scale[node]
+        cdef double sigma[C_MAX_ACTIONS]
+        cdef double v, x, most_r = 0.0, most_s = 0.0
+        for i in range(lo, hi):
+            self._current(node, i, n, sigma)
             v = 0.0
             for a in range(c):
                 v += sigma[a] * block[a * w + i]
             out[i] = v
-            if mode != TRAIN:
-                continue
             for a in range(c):
-                row = <int64_t>a * n_me + i
-                x = r[row]
+                row = <int64_t>a * n + i
+                x = q[row] * rs
                 x = x * (self.pos_discount if x > 0.0 else self.neg_discount)
-                r[row] = <float>(x + block[a * w + i] - v)
-                s[row] = <float>(s[row] * self.sum_discount + own[i] * sigma[a])
+                x = x + block[a * w + i] - v
+                block[a * w + i] = x
+                if fabs(x) > most_r:
+                    most_r = fabs(x)
+                x = u[row] * ss * self.sum_discount + own[i] * sigma[a]
+                if x > most_s:
+                    most_s = x
+        top_r[0] = most_r
+        top_s[0] = most_s
+
+    cdef void _update16_second(self, int node, int lo, int hi, int n, const double* own,
+                               const double* block, double step_r,
+                               double step_s) noexcept nogil:
+        """Hands lo..hi-1: the new regrets and strategy sums rounded to their steps."""
+        cdef int a, c = self.count[node], i
+        cdef int64_t w = self.widest, row
+        cdef int16_t* q = &self.regret16[self.offset[node]]
+        cdef uint16_t* u = &self.average16[self.offset[node]]
+        cdef double ss = self.average_scale[node]
+        cdef double sigma[C_MAX_ACTIONS]
+        cdef double x
+        for i in range(lo, hi):
+            self._current(node, i, n, sigma)     # from the old regrets, before they change
+            for a in range(c):
+                row = <int64_t>a * n + i
+                x = u[row] * ss * self.sum_discount + own[i] * sigma[a]
+                u[row] = <uint16_t>lrint(x / step_s) if step_s > 0.0 else 0
+                q[row] = <int16_t>lrint(block[a * w + i] / step_r) if step_r > 0.0 else 0
 
     cdef double _root(self, int p, Mode mode) noexcept nogil:
         """Player ``p``'s value at the root, in chips, weighted over the deals."""
@@ -798,11 +1118,11 @@ cdef class Game:
         return total / self.total_weight
 
     cdef void _iterate(self) noexcept nogil:
-        cdef double t = <double>self.done, ta = pow(t, 1.5)
+        cdef double t = <double>self.done, ta = pow(t, self.alpha), tb = pow(t, self.beta)
         cdef int p
-        self.pos_discount = ta / (ta + 1.0)
-        self.neg_discount = 0.5 if t > 0 else 0.0
-        self.sum_discount = pow(t / (t + 1.0), 2.0)
+        self.pos_discount = ta / (ta + 1.0) if t > 0 else 0.0
+        self.neg_discount = tb / (tb + 1.0) if t > 0 else 0.0
+        self.sum_discount = pow(t / (t + 1.0), self.gamma)
         for p in range(2):
             self._root(p, TRAIN)
         self.done += 1
@@ -840,18 +1160,18 @@ cdef class Game:
         return (self.side[0].n, self.side[1].n)
 
     cdef int _working(self) except -1:
-        if self.regret == NULL:
+        if self.released:
             raise SolverError("the game was released: only its strategy can be read")
         return 0
 
     def values(self):
-        """Each player's value in chips when both play their average strategies."""
-        cdef double v0, v1
+        """Each player's value in chips when both play their average strategies (one walk:
+        the two add up to the pot)."""
+        cdef double v0
         self._working()
         with nogil:
             v0 = self._root(0, AVERAGE)
-            v1 = self._root(1, AVERAGE)
-        return (v0, v1)
+        return (v0, self.pot - v0)
 
     def best_responses(self):
         """Each player's value in chips when they best-respond to the other's average."""
@@ -896,8 +1216,10 @@ cdef class Game:
     def release(self):
         """Free the regrets and the scratch rows (the average strategy stays readable);
         :meth:`run` refuses afterwards."""
-        free(self.regret); free(self.scratch); free(self.temp)
+        free(self.regret); free(self.regret16); free(self.scratch); free(self.temp)
         self.regret = NULL
+        self.regret16 = NULL
+        self.released = True
         self.scratch = NULL
         self.temp = NULL
 
@@ -928,12 +1250,12 @@ cdef tuple _snapshot(object values, str name, Py_ssize_t limit):
 
 cdef int _small(object item, str name, int index, int low, int high) except? -1:
     cdef object value = exact_int(item)
-    where = name if index < 0 else f"{name}[{index}]"
+    if value is not None and low <= value <= high:
+        return value
+    where = name if index < 0 else f"{name}[{index}]"     # the text only for an error
     if value is None:
         raise SolverTypeError(f"{where} must be an int, got {shown(item)}")
-    if value < low or value > high:
-        raise SolverError(f"{where} = {value} is not in {low}..{high}")
-    return value
+    raise SolverError(f"{where} = {value} is not in {low}..{high}")
 
 
 cdef int64_t _chips(object item, str where, bint positive) except? -1:
@@ -944,6 +1266,14 @@ cdef int64_t _chips(object item, str where, bint positive) except? -1:
         raise SolverError(f"{where} = {shown(value)} is not in "
                           f"{1 if positive else 0}..2**53")
     return value
+
+
+cdef double _exponent(object item, str name, double low, double high) except? -1.0:
+    if isinstance(item, bool) or not isinstance(item, (int, float)):
+        raise SolverTypeError(f"{name} must be a number, got {shown(item)}")
+    if not low <= item <= high:
+        raise SolverError(f"{name} = {shown(item)} is not in {low:g}..{high:g}")
+    return <double>item
 
 
 cdef double _weight(object item, str name, int index) except? -1.0:
