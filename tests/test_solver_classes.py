@@ -79,7 +79,7 @@ def test_solve_prints_and_draws_the_strategy_by_hand_class(tmp_path):
     assert [row["class"] for row in root["classes"]][:1] == ["Straight + low"]
     assert all(set(row["actions"]) == set(root["actions"]) for row in root["classes"])
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    text = run_solve()
+    text = run_solve("--storage", "16bit", "--threads", "2")
     assert text.returncode == 0 and "of the range): check" in text.stdout
 
 

@@ -48,6 +48,11 @@ def add_parser(commands: Any) -> None:
                           "(default 0.3%%)")
     sub.add_argument("--max-iterations", type=positive, default=1000,
                      help="stop after this many iterations (default 1000)")
+    sub.add_argument("--storage", choices=("32bit", "16bit"), default="32bit",
+                     help="regrets and strategy sums in float32, or 16 bits with one scale "
+                          "per node (about half the memory; default 32bit)")
+    sub.add_argument("--threads", type=positive, default=1,
+                     help="threads splitting each node's hands (default 1)")
     sub.add_argument("--hand", action="append", default=[],
                      help="show this hand's strategy too (repeatable; default none)")
     sub.add_argument("--save", default=None, metavar="FILE",
@@ -91,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
                     stack=args.stack, bets=args.bets, raises=args.raises,
                     max_raises=args.max_raises)
         solution = solve(spot, target=args.target, max_iterations=args.max_iterations,
-                         progress=progress)
+                         progress=progress, storage=args.storage, threads=args.threads)
         decisions = _decisions(solution, args.hand)
         if args.save:
             solution.save(args.save)
