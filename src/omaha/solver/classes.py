@@ -78,9 +78,8 @@ def by_class(node: Node) -> list[ClassRow]:
     """``node``'s strategy summed over each class that reaches it, best class first."""
     import numpy as np
 
-    solution = node._solution
-    labels, index = hand_classes(solution.spot, node.player)
-    reach = solution._reach(node.index)
+    labels, index = hand_classes(node.spot, node.player)
+    reach = node.reach()
     table = node.strategy_table().astype(np.float64)
     total = float(reach.sum())
     rows = []

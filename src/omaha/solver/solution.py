@@ -49,6 +49,11 @@ class Node:
     _solution: Solution
 
     @property
+    def spot(self) -> Spot:
+        """The spot this decision belongs to."""
+        return self._solution.spot
+
+    @property
     def hands(self) -> tuple[str, ...]:
         """The acting player's hands, in the order of :meth:`strategy_table`'s columns."""
         return self._solution.spot.hands(self.player)
@@ -63,12 +68,17 @@ class Node:
         """The whole strategy: one row per action, one column per hand of :attr:`hands`."""
         return self._solution._strategies[self.index]
 
+    def reach(self) -> npt.NDArray[np.float64]:
+        """Each of :attr:`hands`' weight at this node: its range weight times the chances
+        of the player's own earlier actions on the way here."""
+        return self._solution._reach(self.index)
+
     def frequencies(self) -> tuple[float, ...]:
         """The share of each action over the hands that reach this node (weighted by the
         range and by the player's own earlier actions)."""
         import numpy as np
 
-        reach = self._solution._reach(self.index)
+        reach = self.reach()
         table = self._solution._strategies[self.index].astype(np.float64)
         total = float(reach.sum())
         if total <= 0:
