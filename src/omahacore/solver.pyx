@@ -37,7 +37,7 @@ cimport cython
 from cython.parallel cimport prange
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_CheckExact, PyBytes_GET_SIZE
 from cpython.float cimport PyFloat_AsDouble, PyFloat_Check
-from libc.math cimport fabs, isfinite, lrint, pow
+from libc.math cimport fabs, isfinite, pow
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
@@ -179,6 +179,12 @@ cdef void _fill_subsets(const uint8_t* cards, int k, int32_t* out) noexcept nogi
         out[mask - 1] = <int32_t>(OFFSET[size] + slot)
 
 
+cdef inline double _share(double x, double inv, double uniform) noexcept nogil:
+    """Regret matching's (or the average's) probability of an action: its positive part
+    ``x`` times the hand's ``inv`` (one over the sum), or ``uniform`` where that sum is 0."""
+    return (x if x > 0.0 else 0.0) * inv if inv > 0.0 else uniform
+
+
 cdef inline double _sign(int mask) noexcept nogil:
     # inclusion-exclusion: sets of an odd number of cards count, even ones are taken back
     cdef int bits = 0
@@ -237,6 +243,36 @@ cdef inline double _twin(const Side* me, int i, const double* m) noexcept nogil:
     return m[t] if t >= 0 else 0.0
 
 
+cdef void _fold_triples(double* acc) noexcept nogil:
+    """Turn the finished sums of four-card hands into one term per three-card set, so that six
+    times a hand's clash is the sum of the terms of its four three-card subsets
+    (:func:`_clash_folded`): each of its pairs lies in two of them and each of its cards in
+    three, so a set's term is six times its own sum, less three times its pairs' and plus
+    twice its cards'. Whole multiples keep the sums as exact as the fourteen reads they
+    replace (a clash of nothing is exactly 0); one pass over the 22,100 three-card sets saves
+    ten reads per hand."""
+    cdef int64_t a, b, c, base
+    cdef double cards_bc, pair_bc
+    for c in range(2, 52):
+        for b in range(1, c):
+            cards_bc = acc[b] + acc[c]
+            pair_bc = acc[P2 + b + B2[c]]
+            base = P3 + B2[b] + B3[c]
+            for a in range(b):
+                acc[base + a] = (6.0 * acc[base + a]
+                                 - 3.0 * (acc[P2 + a + B2[b]] + acc[P2 + a + B2[c]] + pair_bc)
+                                 + 2.0 * (acc[a] + cards_bc))
+
+
+cdef inline double _clash_folded(const double* acc, const uint8_t* h) noexcept nogil:
+    """Six times :func:`_clash` of a four-card hand, over sums turned by
+    :func:`_fold_triples`."""
+    cdef int64_t a = h[0], b = h[1], c = h[2], d = h[3]
+    cdef int64_t cd = B2[c] + B3[d]
+    return (acc[P3 + a + B2[b] + B3[c]] + acc[P3 + a + B2[b] + B3[d]] + acc[P3 + a + cd]
+            + acc[P3 + b + cd])
+
+
 cdef double _added(const Side* op, const double* m, double* acc) noexcept nogil:
     """Add every opponent hand's mass to ``acc``; the total mass."""
     cdef int j
@@ -251,8 +287,14 @@ cdef double _added(const Side* op, const double* m, double* acc) noexcept nogil:
 cdef void _compatible_span(const Side* me, const double* m, const double* acc, double total,
                            int lo, int hi, const double* signs, double full,
                            double* out) noexcept nogil:
-    """out[i] for my hands lo..hi-1: the mass in ``acc`` (``total``) that shares no card."""
+    """out[i] for my hands lo..hi-1: the mass in ``acc`` (``total``) that shares no card;
+    four-card hands read sums turned by :func:`_fold_triples`."""
     cdef int i
+    if me.k == 4:
+        for i in range(lo, hi):
+            out[i] = ((6.0 * total - _clash_folded(acc, &me.cards[<int64_t>i * 4])) / 6.0
+                      - full * _twin(me, i, m))
+        return
     for i in range(lo, hi):
         out[i] = (total - _clash(acc, me, &me.cards[<int64_t>i * me.k], i, signs)
                   - full * _twin(me, i, m))
@@ -262,7 +304,10 @@ cdef void _compatible(const Side* me, const Side* op, const double* m, double* a
                       int64_t slots, const double* signs, double full,
                       double* out) noexcept nogil:
     """out[i] = mass of the opponent's hands that share no card with my hand i."""
-    _compatible_span(me, m, acc, _added(op, m, acc), 0, me.n, signs, full, out)
+    cdef double total = _added(op, m, acc)
+    if op.k == 4:
+        _fold_triples(acc)
+    _compatible_span(me, m, acc, total, 0, me.n, signs, full, out)
     memset(acc, 0, slots * sizeof(double))
 
 
@@ -287,10 +332,17 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
                 total += m[j]
                 _add(acc, op, &op_cards[<int64_t>b * k], j, m[j])
             b += 1
-        for a in range(me.n):
-            i = mine[a]
-            mass[i] = (total - _clash(acc, me, &my_cards[<int64_t>a * k], i, signs)
-                       - full * _twin(me, i, m))
+        if k == 4:
+            _fold_triples(acc)
+            for a in range(me.n):
+                i = mine[a]
+                mass[i] = ((6.0 * total - _clash_folded(acc, &my_cards[<int64_t>a * 4])) / 6.0
+                           - full * _twin(me, i, m))
+        else:
+            for a in range(me.n):
+                i = mine[a]
+                mass[i] = (total - _clash(acc, me, &my_cards[<int64_t>a * k], i, signs)
+                           - full * _twin(me, i, m))
     memset(acc, 0, slots * sizeof(double))
 
 
@@ -779,6 +831,8 @@ cdef class Game:
             _compatible(me, op, m, self.acc, self.slots, self.signs, self.full, out)
             return
         total = _added(op, m, self.acc)
+        if op.k == 4:
+            _fold_triples(self.acc)
         for t in prange(n, num_threads=n, schedule="static", chunksize=1):
             _compatible_span(me, m, acc, total, <int>((<int64_t>me.n * t) // n),
                              <int>((<int64_t>me.n * (t + 1)) // n), signs, full, out)
@@ -828,6 +882,8 @@ cdef class Game:
             _sweep_span(me, op, m, low, low_only, &accs[(n + t) * L], mine[t], mine[t + 1],
                         theirs[t], &sums[n + t], signs, full, out)
         if mass != NULL:
+            if op.k == 4:
+                _fold_triples(&accs[(n - 1) * L])
             for t in prange(n, num_threads=n, schedule="static", chunksize=1):
                 _compatible_span(me, m, &accs[(n - 1) * L], sums[n - 1],
                                  <int>((<int64_t>me.n * t) // n),
@@ -907,13 +963,6 @@ cdef class Game:
         for a in range(c):
             sigma[a] = sigma[a] / total if total > 0.0 else 1.0 / c
 
-    cdef inline void _strategy(self, int node, int i, int n, Mode mode,
-                               double* sigma) noexcept nogil:
-        if mode == TRAIN:
-            self._current(node, i, n, sigma)
-        else:
-            self._averaged(node, i, n, sigma)
-
     cdef void _walk(self, int node, int p, const double* own, const double* opp, double* out,
                     Mode mode) noexcept nogil:
         # This level's scratch: rows 0..actions-1 hold a row per action (the reach or the
@@ -970,57 +1019,175 @@ cdef class Game:
         if mode == TRAIN and self.compact:
             self._update16(node, n_me, own, block, out)
             return
-        if self.threads == 1:
-            for i in range(n_me):
-                self._settle(node, i, n_me, mode, own, block, out)
-        else:
-            for i in prange(n_me, num_threads=self.threads, schedule="static"):
-                self._settle(node, i, n_me, mode, own, block, out)
+        self._settle(node, n_me, mode, own, block, out)
+
+    # The strategy and the updates run row by row (one action's row over a span of hands),
+    # so the loops are plain passes over arrays that the compiler can vectorize; each hand's
+    # normalizer is kept as its inverse in ``inv`` (the leaves' third temp row, free while a
+    # decision is settled), 0 where the strategy is uniform.
 
     cdef void _split(self, int node, int n, Mode mode, const double* reach,
                      double* block) noexcept nogil:
         """Each hand's strategy at ``node`` into ``block``'s rows, times ``reach`` if given."""
-        cdef int i
-        if self.threads == 1:
-            for i in range(n):
-                self._split_hand(node, i, n, mode, reach, block)
+        cdef int t, k = self.threads
+        cdef double* inv = self.temp + 2 * self.widest
+        if k == 1:
+            self._split_span(node, 0, n, n, mode, reach, block, inv)
         else:
-            for i in prange(n, num_threads=self.threads, schedule="static"):
-                self._split_hand(node, i, n, mode, reach, block)
+            for t in prange(k, num_threads=k, schedule="static", chunksize=1):
+                self._split_span(node, <int>((<int64_t>n * t) // k),
+                                 <int>((<int64_t>n * (t + 1)) // k), n, mode, reach, block,
+                                 inv)
 
-    cdef inline void _split_hand(self, int node, int i, int n, Mode mode, const double* reach,
-                                 double* block) noexcept nogil:
-        cdef double sigma[C_MAX_ACTIONS]
+    cdef void _norms(self, int node, int lo, int hi, int n, Mode mode,
+                     double* inv) noexcept nogil:
+        """inv[i] for hands lo..hi-1: one over the sum of hand i's positive regrets
+        (training) or of its strategy sums (otherwise), 0 where that sum is 0."""
+        cdef int a, c = self.count[node], i
+        cdef int64_t row
+        cdef const float* f
+        cdef const int16_t* q
+        cdef const uint16_t* u
+        cdef double x
+        for i in range(lo, hi):
+            inv[i] = 0.0
+        for a in range(c):
+            row = self.offset[node] + <int64_t>a * n
+            if mode == TRAIN and self.compact:
+                q = &self.regret16[row]
+                for i in range(lo, hi):
+                    x = q[i]
+                    inv[i] += x if x > 0.0 else 0.0
+            elif mode == TRAIN:
+                f = &self.regret[row]
+                for i in range(lo, hi):
+                    x = f[i]
+                    inv[i] += x if x > 0.0 else 0.0
+            elif self.compact:
+                u = &self.average16[row]
+                for i in range(lo, hi):
+                    inv[i] += u[i]
+            else:
+                f = &self.average[row]
+                for i in range(lo, hi):
+                    inv[i] += f[i]
+        for i in range(lo, hi):
+            inv[i] = 1.0 / inv[i] if inv[i] > 0.0 else 0.0
+
+    cdef void _shares(self, int node, int a, int lo, int hi, int n, Mode mode,
+                      const double* inv, const double* times, double* dst) noexcept nogil:
+        """dst[i] = the probability of action ``a`` for hands lo..hi-1 (see :meth:`_norms`),
+        times ``times[i]`` if given."""
+        cdef int i, c = self.count[node]
+        cdef int64_t row = self.offset[node] + <int64_t>a * n
+        cdef double uniform = 1.0 / c, x
+        cdef const float* f
+        cdef const int16_t* q
+        cdef const uint16_t* u
+        if mode == TRAIN and self.compact:
+            q = &self.regret16[row]
+            for i in range(lo, hi):
+                x = q[i]
+                dst[i] = _share(x, inv[i], uniform)
+        elif mode == TRAIN:
+            f = &self.regret[row]
+            for i in range(lo, hi):
+                x = f[i]
+                dst[i] = _share(x, inv[i], uniform)
+        elif self.compact:
+            u = &self.average16[row]
+            for i in range(lo, hi):
+                x = u[i]
+                dst[i] = _share(x, inv[i], uniform)
+        else:
+            f = &self.average[row]
+            for i in range(lo, hi):
+                x = f[i]
+                dst[i] = _share(x, inv[i], uniform)
+        if times != NULL:
+            for i in range(lo, hi):
+                dst[i] *= times[i]
+
+    cdef void _split_span(self, int node, int lo, int hi, int n, Mode mode,
+                          const double* reach, double* block, double* inv) noexcept nogil:
         cdef int a, c = self.count[node]
         cdef int64_t w = self.widest
-        self._strategy(node, i, n, mode, sigma)
+        self._norms(node, lo, hi, n, mode, inv)
         for a in range(c):
-            block[a * w + i] = sigma[a] if reach == NULL else reach[i] * sigma[a]
+            self._shares(node, a, lo, hi, n, mode, inv, reach, &block[a * w])
 
-    cdef inline void _settle(self, int node, int i, int n, Mode mode, const double* own,
-                             const double* block, double* out) noexcept nogil:
-        """Hand i's value at my ``node`` from its children's (``block``) and, training, its
-        regrets and strategy sums updated (float32)."""
-        cdef double sigma[C_MAX_ACTIONS]
-        cdef int a, c = self.count[node]
+    cdef void _value_span(self, int node, int lo, int hi, int n, Mode mode, const double* inv,
+                          const double* block, double* out) noexcept nogil:
+        """out[i] for hands lo..hi-1: the strategy's mean of the children's values."""
+        cdef int a, i, c = self.count[node]
         cdef int64_t w = self.widest, row
-        cdef double v = 0.0, x
+        cdef double uniform = 1.0 / c, x
+        cdef const double* b
+        cdef const float* f
+        cdef const int16_t* q
+        cdef const uint16_t* u
+        for i in range(lo, hi):
+            out[i] = 0.0
+        for a in range(c):
+            row = self.offset[node] + <int64_t>a * n
+            b = &block[a * w]
+            if mode == TRAIN and self.compact:
+                q = &self.regret16[row]
+                for i in range(lo, hi):
+                    x = q[i]
+                    out[i] += _share(x, inv[i], uniform) * b[i]
+            elif mode == TRAIN:
+                f = &self.regret[row]
+                for i in range(lo, hi):
+                    x = f[i]
+                    out[i] += _share(x, inv[i], uniform) * b[i]
+            elif self.compact:
+                u = &self.average16[row]
+                for i in range(lo, hi):
+                    x = u[i]
+                    out[i] += _share(x, inv[i], uniform) * b[i]
+            else:
+                f = &self.average[row]
+                for i in range(lo, hi):
+                    x = f[i]
+                    out[i] += _share(x, inv[i], uniform) * b[i]
+
+    cdef void _settle(self, int node, int n, Mode mode, const double* own,
+                      const double* block, double* out) noexcept nogil:
+        """The values at my ``node`` from its children's (``block``) and, training, the
+        regrets and strategy sums updated (float32)."""
+        cdef int t, k = self.threads
+        cdef double* inv = self.temp + 2 * self.widest
+        if k == 1:
+            self._settle_span(node, 0, n, n, mode, own, block, out, inv)
+        else:
+            for t in prange(k, num_threads=k, schedule="static", chunksize=1):
+                self._settle_span(node, <int>((<int64_t>n * t) // k),
+                                  <int>((<int64_t>n * (t + 1)) // k), n, mode, own, block,
+                                  out, inv)
+
+    cdef void _settle_span(self, int node, int lo, int hi, int n, Mode mode, const double* own,
+                           const double* block, double* out, double* inv) noexcept nogil:
+        cdef int a, i, c = self.count[node]
+        cdef int64_t w = self.widest, row
+        cdef double uniform = 1.0 / c, x, pos = self.pos_discount, neg = self.neg_discount
+        cdef double sd = self.sum_discount
+        cdef const double* b
         cdef float* r
         cdef float* s
-        self._strategy(node, i, n, mode, sigma)   # the regrets are not changed yet
-        for a in range(c):
-            v += sigma[a] * block[a * w + i]
-        out[i] = v
+        self._norms(node, lo, hi, n, mode, inv)   # the regrets are not changed yet
+        self._value_span(node, lo, hi, n, mode, inv, block, out)
         if mode != TRAIN:
             return
-        r = &self.regret[self.offset[node]]
-        s = &self.average[self.offset[node]]
         for a in range(c):
-            row = <int64_t>a * n + i
-            x = r[row]
-            x = x * (self.pos_discount if x > 0.0 else self.neg_discount)
-            r[row] = <float>(x + block[a * w + i] - v)
-            s[row] = <float>(s[row] * self.sum_discount + own[i] * sigma[a])
+            row = self.offset[node] + <int64_t>a * n
+            r = &self.regret[row]
+            s = &self.average[row]
+            b = &block[a * w]
+            for i in range(lo, hi):
+                x = r[i]
+                s[i] = <float>(s[i] * sd + own[i] * _share(x, inv[i], uniform))
+                r[i] = <float>(x * (pos if x > 0.0 else neg) + b[i] - out[i])
 
     cdef void _update16(self, int node, int n, const double* own, double* block,
                         double* out) noexcept nogil:
@@ -1031,78 +1198,86 @@ cdef class Game:
         cdef int t, k = self.threads
         cdef double top_r = 0.0, top_s = 0.0, step_r, step_s
         cdef double* tops = self.tops
+        cdef double* inv = self.temp + 2 * self.widest
         if k == 1:
-            self._update16_first(node, 0, n, n, own, block, out, &top_r, &top_s)
+            self._update16_first(node, 0, n, n, own, block, out, &top_r, &top_s, inv)
         else:
             for t in prange(k, num_threads=k, schedule="static", chunksize=1):
                 self._update16_first(node, <int>((<int64_t>n * t) // k),
                                      <int>((<int64_t>n * (t + 1)) // k), n, own, block, out,
-                                     &tops[2 * t], &tops[2 * t + 1])
+                                     &tops[2 * t], &tops[2 * t + 1], inv)
             for t in range(k):
                 top_r = tops[2 * t] if tops[2 * t] > top_r else top_r
                 top_s = tops[2 * t + 1] if tops[2 * t + 1] > top_s else top_s
         step_r = top_r / 32767.0
         step_s = top_s / 65535.0
         if k == 1:
-            self._update16_second(node, 0, n, n, own, block, step_r, step_s)
+            self._update16_second(node, 0, n, n, own, block, step_r, step_s, inv)
         else:
             for t in prange(k, num_threads=k, schedule="static", chunksize=1):
                 self._update16_second(node, <int>((<int64_t>n * t) // k),
                                       <int>((<int64_t>n * (t + 1)) // k), n, own, block,
-                                      step_r, step_s)
+                                      step_r, step_s, inv)
         self.regret_scale[node] = step_r
         self.average_scale[node] = step_s
 
     cdef void _update16_first(self, int node, int lo, int hi, int n, const double* own,
-                              double* block, double* out, double* top_r,
-                              double* top_s) noexcept nogil:
+                              double* block, double* out, double* top_r, double* top_s,
+                              double* inv) noexcept nogil:
         """Hands lo..hi-1: values into ``out``, new regrets into ``block``, the largest
-        new regret and strategy sum into ``top_r`` and ``top_s``."""
+        new regret and strategy sum into ``top_r`` and ``top_s``; ``inv`` keeps the old
+        regrets' normalizers for :meth:`_update16_second`."""
         cdef int a, c = self.count[node], i
         cdef int64_t w = self.widest, row
-        cdef const int16_t* q = &self.regret16[self.offset[node]]
-        cdef const uint16_t* u = &self.average16[self.offset[node]]
-        cdef double rs = self.regret_scale[node], ss = self.average_scale[node]
-        cdef double sigma[C_MAX_ACTIONS]
-        cdef double v, x, most_r = 0.0, most_s = 0.0
-        for i in range(lo, hi):
-            self._current(node, i, n, sigma)
-            v = 0.0
-            for a in range(c):
-                v += sigma[a] * block[a * w + i]
-            out[i] = v
-            for a in range(c):
-                row = <int64_t>a * n + i
-                x = q[row] * rs
-                x = x * (self.pos_discount if x > 0.0 else self.neg_discount)
-                x = x + block[a * w + i] - v
-                block[a * w + i] = x
-                if fabs(x) > most_r:
-                    most_r = fabs(x)
-                x = u[row] * ss * self.sum_discount + own[i] * sigma[a]
-                if x > most_s:
-                    most_s = x
+        cdef const int16_t* q
+        cdef const uint16_t* u
+        cdef double* b
+        cdef double rs = self.regret_scale[node], ss = self.average_scale[node] * self.sum_discount
+        cdef double pos = self.pos_discount * rs, neg = self.neg_discount * rs
+        cdef double uniform = 1.0 / c
+        cdef double x, y, most_r = 0.0, most_s = 0.0
+        self._norms(node, lo, hi, n, TRAIN, inv)
+        self._value_span(node, lo, hi, n, TRAIN, inv, block, out)
+        for a in range(c):
+            row = self.offset[node] + <int64_t>a * n
+            q = &self.regret16[row]
+            u = &self.average16[row]
+            b = &block[a * w]
+            for i in range(lo, hi):
+                x = q[i]
+                y = u[i] * ss + own[i] * _share(x, inv[i], uniform)
+                most_s = y if y > most_s else most_s
+                x = x * (pos if x > 0.0 else neg) + b[i] - out[i]
+                b[i] = x
+                x = fabs(x)
+                most_r = x if x > most_r else most_r
         top_r[0] = most_r
         top_s[0] = most_s
 
     cdef void _update16_second(self, int node, int lo, int hi, int n, const double* own,
-                               const double* block, double step_r,
-                               double step_s) noexcept nogil:
+                               const double* block, double step_r, double step_s,
+                               const double* inv) noexcept nogil:
         """Hands lo..hi-1: the new regrets and strategy sums rounded to their steps."""
         cdef int a, c = self.count[node], i
         cdef int64_t w = self.widest, row
-        cdef int16_t* q = &self.regret16[self.offset[node]]
-        cdef uint16_t* u = &self.average16[self.offset[node]]
-        cdef double ss = self.average_scale[node]
-        cdef double sigma[C_MAX_ACTIONS]
-        cdef double x
-        for i in range(lo, hi):
-            self._current(node, i, n, sigma)     # from the old regrets, before they change
-            for a in range(c):
-                row = <int64_t>a * n + i
-                x = u[row] * ss * self.sum_discount + own[i] * sigma[a]
-                u[row] = <uint16_t>lrint(x / step_s) if step_s > 0.0 else 0
-                q[row] = <int16_t>lrint(block[a * w + i] / step_r) if step_r > 0.0 else 0
+        cdef int16_t* q
+        cdef uint16_t* u
+        cdef const double* b
+        cdef double ss = self.average_scale[node] * self.sum_discount
+        cdef double per_r = 1.0 / step_r if step_r > 0.0 else 0.0
+        cdef double per_s = 1.0 / step_s if step_s > 0.0 else 0.0
+        cdef double uniform = 1.0 / c, x, y
+        for a in range(c):
+            row = self.offset[node] + <int64_t>a * n
+            q = &self.regret16[row]
+            u = &self.average16[row]
+            b = &block[a * w]
+            for i in range(lo, hi):
+                x = q[i]                         # the old regret, before it changes
+                y = (u[i] * ss + own[i] * _share(x, inv[i], uniform)) * per_s
+                u[i] = <uint16_t>(<int32_t>(y + 0.5))
+                y = b[i] * per_r
+                q[i] = <int16_t>(<int32_t>(y + 0.5) if y >= 0.0 else -<int32_t>(0.5 - y))
 
     cdef double _root(self, int p, Mode mode) noexcept nogil:
         """Player ``p``'s value at the root, in chips, weighted over the deals."""
@@ -1130,7 +1305,7 @@ cdef class Game:
     # ------------------------------------------------------------ the Python face
 
     def run(self, iterations):
-        """Run ``iterations`` more DCFR iterations (alpha 1.5, beta 0, gamma 2), without
+        """Run ``iterations`` more DCFR iterations (alpha 1.5, beta 0, gamma 3 unless the Game was built with others), without
         the GIL."""
         cdef object count = exact_int(iterations)
         cdef int64_t k, n

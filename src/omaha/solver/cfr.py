@@ -138,18 +138,27 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
     tree = build_tree(pot=spot.pot, stack=spot.stack, bets=spot.bets, raises=spot.raises,
                       max_raises=spot.max_raises)
     board = np.array([int(c) for c in spot.board], dtype=np.uint8)
-    strengths: list[tuple[npt.NDArray[np.int32], npt.NDArray[np.int32] | None]] = []
+    # The core gets each range in order of high strength (stable), so its showdown sweeps
+    # read the hands, their reach and their values in sequence rather than scattered; the
+    # strategies are put back in the spot's order at the end.
+    orders: list[npt.NDArray[np.intp]] = []
+    sides: list[tuple[bytes, npt.NDArray[np.float64], npt.NDArray[np.int32],
+                      npt.NDArray[np.int32] | None]] = []
     for p in (0, 1):
+        cards = spot.cards(p)
         if spot.variant.hi_lo:
-            highs, lows = evaluate_hilo_batch(spot.cards(p), board)
-            strengths.append((highs, lows))
+            highs, lows = evaluate_hilo_batch(cards, board)
         else:
-            strengths.append((evaluate_high_batch(spot.cards(p), board), None))
+            highs, lows = evaluate_high_batch(cards, board), None
+        order = np.argsort(highs, kind="stable")
+        orders.append(order)
+        sides.append((cards[order].tobytes(), spot.weights(p)[order], highs[order],
+                      None if lows is None else lows[order]))
     game = Game(spot.pot, tree.kinds, tree.players, tree.firsts, tree.counts,
-                tree.commits[0], tree.commits[1], 4, spot.cards(0).tobytes(),
-                spot.cards(1).tobytes(), spot.weights(0), spot.weights(1),
-                strengths[0][0], strengths[1][0], strengths[0][1], strengths[1][1],
+                tree.commits[0], tree.commits[1], 4, sides[0][0], sides[1][0], sides[0][1],
+                sides[1][1], sides[0][2], sides[1][2], sides[0][3], sides[1][3],
                 max_bytes=max_bytes, bits=STORAGES[storage], threads=threads)
+    del sides                   # the core holds its own copies
     gap = math.inf
     checks: list[tuple[int, float]] = []
     while game.iterations < max_iterations:
@@ -168,7 +177,11 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
     strategies: dict[int, npt.NDArray[np.float32]] = {}
     for n in range(len(tree)):
         if tree.kinds[n] == DECISION:
-            table = np.empty((tree.counts[n], len(spot.cards(tree.players[n]))), np.float32)
+            order = orders[tree.players[n]]
+            table = np.empty((tree.counts[n], len(order)), np.float32)
             game.strategy_into(n, table.reshape(-1))
-            strategies[n] = table
+            spot_order = np.empty_like(table)
+            spot_order[:, order] = table
+            del table
+            strategies[n] = spot_order
     return Solution(spot, tree, strategies, ev, gap, game.iterations)
