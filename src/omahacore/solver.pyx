@@ -1305,8 +1305,8 @@ cdef class Game:
     # ------------------------------------------------------------ the Python face
 
     def run(self, iterations):
-        """Run ``iterations`` more DCFR iterations (alpha 1.5, beta 0, gamma 3 unless the Game was built with others), without
-        the GIL."""
+        """Run ``iterations`` more DCFR iterations (by default alpha 1.5, beta 0, gamma 3),
+        without the GIL."""
         cdef object count = exact_int(iterations)
         cdef int64_t k, n
         if count is None:
