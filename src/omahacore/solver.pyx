@@ -1042,37 +1042,40 @@ cdef class Game:
     cdef void _norms(self, int node, int lo, int hi, int n, Mode mode,
                      double* inv) noexcept nogil:
         """inv[i] for hands lo..hi-1: one over the sum of hand i's positive regrets
-        (training) or of its strategy sums (otherwise), 0 where that sum is 0."""
+        (training) or of its strategy sums (otherwise), 0 where that sum is 0. One pass:
+        each hand reads its entry of every action's row."""
         cdef int a, c = self.count[node], i
-        cdef int64_t row
-        cdef const float* f
-        cdef const int16_t* q
-        cdef const uint16_t* u
-        cdef double x
-        for i in range(lo, hi):
-            inv[i] = 0.0
+        cdef int64_t o = self.offset[node]
+        cdef const float* f[C_MAX_ACTIONS]
+        cdef const int16_t* q[C_MAX_ACTIONS]
+        cdef const uint16_t* u[C_MAX_ACTIONS]
+        cdef double x, total
         for a in range(c):
-            row = self.offset[node] + <int64_t>a * n
-            if mode == TRAIN and self.compact:
-                q = &self.regret16[row]
-                for i in range(lo, hi):
-                    x = q[i]
-                    inv[i] += x if x > 0.0 else 0.0
-            elif mode == TRAIN:
-                f = &self.regret[row]
-                for i in range(lo, hi):
-                    x = f[i]
-                    inv[i] += x if x > 0.0 else 0.0
-            elif self.compact:
-                u = &self.average16[row]
-                for i in range(lo, hi):
-                    inv[i] += u[i]
+            if self.compact:
+                q[a] = &self.regret16[o + <int64_t>a * n]
+                u[a] = &self.average16[o + <int64_t>a * n]
             else:
-                f = &self.average[row]
-                for i in range(lo, hi):
-                    inv[i] += f[i]
-        for i in range(lo, hi):
-            inv[i] = 1.0 / inv[i] if inv[i] > 0.0 else 0.0
+                f[a] = &(self.regret if mode == TRAIN else self.average)[o + <int64_t>a * n]
+        if mode == TRAIN and self.compact:
+            for i in range(lo, hi):
+                total = 0.0
+                for a in range(c):
+                    x = q[a][i]
+                    total += x if x > 0.0 else 0.0
+                inv[i] = 1.0 / total if total > 0.0 else 0.0
+        elif self.compact:
+            for i in range(lo, hi):
+                total = 0.0
+                for a in range(c):
+                    total += u[a][i]
+                inv[i] = 1.0 / total if total > 0.0 else 0.0
+        else:
+            for i in range(lo, hi):
+                total = 0.0
+                for a in range(c):
+                    x = f[a][i]
+                    total += x if x > 0.0 else 0.0
+                inv[i] = 1.0 / total if total > 0.0 else 0.0
 
     cdef void _shares(self, int node, int a, int lo, int hi, int n, Mode mode,
                       const double* inv, const double* times, double* dst) noexcept nogil:
@@ -1084,29 +1087,47 @@ cdef class Game:
         cdef const float* f
         cdef const int16_t* q
         cdef const uint16_t* u
-        if mode == TRAIN and self.compact:
+        if times == NULL:
+            if mode == TRAIN and self.compact:
+                q = &self.regret16[row]
+                for i in range(lo, hi):
+                    x = q[i]
+                    dst[i] = _share(x, inv[i], uniform)
+            elif mode == TRAIN:
+                f = &self.regret[row]
+                for i in range(lo, hi):
+                    x = f[i]
+                    dst[i] = _share(x, inv[i], uniform)
+            elif self.compact:
+                u = &self.average16[row]
+                for i in range(lo, hi):
+                    x = u[i]
+                    dst[i] = _share(x, inv[i], uniform)
+            else:
+                f = &self.average[row]
+                for i in range(lo, hi):
+                    x = f[i]
+                    dst[i] = _share(x, inv[i], uniform)
+        elif mode == TRAIN and self.compact:
             q = &self.regret16[row]
             for i in range(lo, hi):
                 x = q[i]
-                dst[i] = _share(x, inv[i], uniform)
+                dst[i] = _share(x, inv[i], uniform) * times[i]
         elif mode == TRAIN:
             f = &self.regret[row]
             for i in range(lo, hi):
                 x = f[i]
-                dst[i] = _share(x, inv[i], uniform)
+                dst[i] = _share(x, inv[i], uniform) * times[i]
         elif self.compact:
             u = &self.average16[row]
             for i in range(lo, hi):
                 x = u[i]
-                dst[i] = _share(x, inv[i], uniform)
+                dst[i] = _share(x, inv[i], uniform) * times[i]
         else:
             f = &self.average[row]
             for i in range(lo, hi):
                 x = f[i]
-                dst[i] = _share(x, inv[i], uniform)
-        if times != NULL:
-            for i in range(lo, hi):
-                dst[i] *= times[i]
+                dst[i] = _share(x, inv[i], uniform) * times[i]
 
     cdef void _split_span(self, int node, int lo, int hi, int n, Mode mode,
                           const double* reach, double* block, double* inv) noexcept nogil:
@@ -1118,39 +1139,41 @@ cdef class Game:
 
     cdef void _value_span(self, int node, int lo, int hi, int n, Mode mode, const double* inv,
                           const double* block, double* out) noexcept nogil:
-        """out[i] for hands lo..hi-1: the strategy's mean of the children's values."""
+        """out[i] for hands lo..hi-1: the strategy's mean of the children's values (one pass,
+        as :meth:`_norms`)."""
         cdef int a, i, c = self.count[node]
-        cdef int64_t w = self.widest, row
-        cdef double uniform = 1.0 / c, x
-        cdef const double* b
-        cdef const float* f
-        cdef const int16_t* q
-        cdef const uint16_t* u
-        for i in range(lo, hi):
-            out[i] = 0.0
+        cdef int64_t w = self.widest, o = self.offset[node]
+        cdef double uniform = 1.0 / c, x, v
+        cdef const float* f[C_MAX_ACTIONS]
+        cdef const int16_t* q[C_MAX_ACTIONS]
+        cdef const uint16_t* u[C_MAX_ACTIONS]
         for a in range(c):
-            row = self.offset[node] + <int64_t>a * n
-            b = &block[a * w]
-            if mode == TRAIN and self.compact:
-                q = &self.regret16[row]
-                for i in range(lo, hi):
-                    x = q[i]
-                    out[i] += _share(x, inv[i], uniform) * b[i]
-            elif mode == TRAIN:
-                f = &self.regret[row]
-                for i in range(lo, hi):
-                    x = f[i]
-                    out[i] += _share(x, inv[i], uniform) * b[i]
-            elif self.compact:
-                u = &self.average16[row]
-                for i in range(lo, hi):
-                    x = u[i]
-                    out[i] += _share(x, inv[i], uniform) * b[i]
+            if self.compact:
+                q[a] = &self.regret16[o + <int64_t>a * n]
+                u[a] = &self.average16[o + <int64_t>a * n]
             else:
-                f = &self.average[row]
-                for i in range(lo, hi):
-                    x = f[i]
-                    out[i] += _share(x, inv[i], uniform) * b[i]
+                f[a] = &(self.regret if mode == TRAIN else self.average)[o + <int64_t>a * n]
+        if mode == TRAIN and self.compact:
+            for i in range(lo, hi):
+                v = 0.0
+                for a in range(c):
+                    x = q[a][i]
+                    v += _share(x, inv[i], uniform) * block[a * w + i]
+                out[i] = v
+        elif self.compact:
+            for i in range(lo, hi):
+                v = 0.0
+                for a in range(c):
+                    x = u[a][i]
+                    v += _share(x, inv[i], uniform) * block[a * w + i]
+                out[i] = v
+        else:
+            for i in range(lo, hi):
+                v = 0.0
+                for a in range(c):
+                    x = f[a][i]
+                    v += _share(x, inv[i], uniform) * block[a * w + i]
+                out[i] = v
 
     cdef void _settle(self, int node, int n, Mode mode, const double* own,
                       const double* block, double* out) noexcept nogil:
