@@ -322,9 +322,18 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
     cdef const int32_t* theirs = op.by_low if low else op.by_high
     cdef const uint8_t* my_cards = me.cards_low if low else me.cards_high
     cdef const uint8_t* op_cards = op.cards_low if low else op.cards_high
-    cdef int a, b, i, j, k = op.k
+    cdef const int32_t* my_sorted = me.low_sorted if low else me.high_sorted
+    cdef const int32_t* op_sorted = op.low_sorted if low else op.high_sorted
+    cdef int a, b, i, j, k = op.k, end = me.n, top
     cdef double total = 0.0
-    b = _sweep_span(me, op, m, low, low_only, acc, 0, me.n, 0, &total, signs, full, out)
+    if mass != NULL:
+        # My hands stronger than every opponent hand with mass beat all of them (their twin
+        # has no mass, or it would tie): their value is the compatible mass, no query.
+        top = op.n
+        while top > 0 and m[theirs[top - 1]] == 0.0:
+            top -= 1
+        end = _upper_bound(my_sorted, me.n, op_sorted[top - 1]) if top > 0 else 0
+    b = _sweep_span(me, op, m, low, low_only, acc, 0, end, 0, &total, signs, full, out)
     if mass != NULL:
         while b < op.n:
             j = theirs[b]
@@ -343,6 +352,8 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
                 i = mine[a]
                 mass[i] = (total - _clash(acc, me, &my_cards[<int64_t>a * k], i, signs)
                            - full * _twin(me, i, m))
+        for a in range(end, me.n):
+            out[mine[a]] = mass[mine[a]]
     memset(acc, 0, slots * sizeof(double))
 
 
@@ -381,13 +392,17 @@ cdef int _sweep_span(const Side* me, const Side* op, const double* m, bint low, 
         e = a
         while e < end and my_sorted[e] == key:
             e += 1
-        for c in range(a, e):           # what each beats
-            i = mine[c]
-            x = total - _clash(acc, me, &my_cards[<int64_t>c * k], i, signs)
-            t = me.twin[i]
-            if t >= 0 and op_key[t] < key and (not low_only or op.low[t] > 0):
-                x -= full * m[t]                # the twin is among the hands added
-            out[i] = x
+        if total == 0.0:                # nothing added yet: nothing beaten, no query
+            for c in range(a, e):
+                out[mine[c]] = 0.0
+        else:
+            for c in range(a, e):       # what each beats
+                i = mine[c]
+                x = total - _clash(acc, me, &my_cards[<int64_t>c * k], i, signs)
+                t = me.twin[i]
+                if t >= 0 and op_key[t] < key and (not low_only or op.low[t] > 0):
+                    x -= full * m[t]            # the twin is among the hands added
+                out[i] = x
         tied = False
         while b < op.n and op_sorted[b] == key:
             j = theirs[b]
@@ -409,6 +424,18 @@ cdef int _sweep_span(const Side* me, const Side* op, const double* m, bint low, 
         a = e
     sum[0] = total
     return b
+
+
+cdef int _upper_bound(const int32_t* keys, int n, int32_t key) noexcept nogil:
+    """The first index whose key is more than ``key`` (keys ascending)."""
+    cdef int lo = 0, hi = n, mid
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if keys[mid] <= key:
+            lo = mid + 1
+        else:
+            hi = mid
+    return lo
 
 
 cdef int _lower_bound(const int32_t* keys, int n, int32_t key) noexcept nogil:

@@ -141,7 +141,7 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
     # The core gets each range in order of high strength (stable), so its showdown sweeps
     # read the hands, their reach and their values in sequence rather than scattered; the
     # strategies are put back in the spot's order at the end.
-    orders: list[npt.NDArray[np.intp]] = []
+    orders: list[npt.NDArray[np.int32]] = []
     sides: list[tuple[bytes, npt.NDArray[np.float64], npt.NDArray[np.int32],
                       npt.NDArray[np.int32] | None]] = []
     for p in (0, 1):
@@ -150,7 +150,7 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
             highs, lows = evaluate_hilo_batch(cards, board)
         else:
             highs, lows = evaluate_high_batch(cards, board), None
-        order = np.argsort(highs, kind="stable")
+        order = np.argsort(highs, kind="stable").astype(np.int32)
         orders.append(order)
         sides.append((cards[order].tobytes(), spot.weights(p)[order], highs[order],
                       None if lows is None else lows[order]))
