@@ -317,7 +317,8 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
     """out[i] = the compatible opponent mass beaten by hand i plus half the mass it ties
     (by high, or by low with no low the weakest), over opponents with a low if ``low_only``;
     and, when ``mass`` is given (not ``low_only``), the compatible mass in all (see
-    :func:`_sweep_span`)."""
+    :func:`_sweep_span`). What a hi/lo leaf does not read is left unset: with ``low_only``
+    the hands that have a low, in the low sweep the hands that have none."""
     cdef const int32_t* mine = me.by_low if low else me.by_high
     cdef const int32_t* theirs = op.by_low if low else op.by_high
     cdef const uint8_t* my_cards = me.cards_low if low else me.cards_high
@@ -379,7 +380,7 @@ cdef int _sweep_span(const Side* me, const Side* op, const double* m, bint low, 
     cdef int c, e, i, j, k = op.k
     cdef int32_t t, key
     cdef double total = sum[0], x
-    cdef bint tied
+    cdef bint tied, skip
     while a < end:        # one group of my hands of equal strength at a time
         key = my_sorted[a]
         while b < op.n and op_sorted[b] < key:
@@ -392,12 +393,17 @@ cdef int _sweep_span(const Side* me, const Side* op, const double* m, bint low, 
         e = a
         while e < end and my_sorted[e] == key:
             e += 1
+        # the leaf reads the low sweep only for hands with a low, and the sweep against lows
+        # only for hands without one: the others are not asked
+        skip = low and not low_only and key == 0
         if total == 0.0:                # nothing added yet: nothing beaten, no query
             for c in range(a, e):
                 out[mine[c]] = 0.0
-        else:
+        elif not skip:
             for c in range(a, e):       # what each beats
                 i = mine[c]
+                if low_only and me.low[i] > 0:
+                    continue
                 x = total - _clash(acc, me, &my_cards[<int64_t>c * k], i, signs)
                 t = me.twin[i]
                 if t >= 0 and op_key[t] < key and (not low_only or op.low[t] > 0):
@@ -414,7 +420,7 @@ cdef int _sweep_span(const Side* me, const Side* op, const double* m, bint low, 
             b += 1
         for c in range(a, e):           # half of what each ties
             i = mine[c]
-            if not tied:
+            if not tied or skip or (low_only and me.low[i] > 0):
                 continue
             x = total - _clash(acc, me, &my_cards[<int64_t>c * k], i, signs)
             t = me.twin[i]
