@@ -1054,16 +1054,17 @@ cdef class Game:
             return
         self._settle(node, n_me, mode, own, block, out)
 
-    # The strategy and the updates run row by row (one action's row over a span of hands),
-    # so the loops are plain passes over arrays that the compiler can vectorize; each hand's
-    # normalizer is kept as its inverse in ``inv`` (the leaves' third temp row, free while a
-    # decision is settled), 0 where the strategy is uniform.
+    # The strategy and the updates are passes over the hands that read each action's row at
+    # the hand (plain array loops the compiler can vectorize); each hand's normalizer is kept as its inverse in
+    # ``inv``, 0 where the strategy is uniform. ``inv`` is the leaves' second temp row (a
+    # showdown's high share): free while a decision is split or settled, and already in
+    # memory (the first row keeps the mass that a fold right after a showdown reuses).
 
     cdef void _split(self, int node, int n, Mode mode, const double* reach,
                      double* block) noexcept nogil:
         """Each hand's strategy at ``node`` into ``block``'s rows, times ``reach`` if given."""
         cdef int t, k = self.threads
-        cdef double* inv = self.temp + 2 * self.widest
+        cdef double* inv = self.temp + self.widest
         if k == 1:
             self._split_span(node, 0, n, n, mode, reach, block, inv)
         else:
@@ -1213,7 +1214,7 @@ cdef class Game:
         """The values at my ``node`` from its children's (``block``) and, training, the
         regrets and strategy sums updated (float32)."""
         cdef int t, k = self.threads
-        cdef double* inv = self.temp + 2 * self.widest
+        cdef double* inv = self.temp + self.widest
         if k == 1:
             self._settle_span(node, 0, n, n, mode, own, block, out, inv)
         else:
@@ -1254,7 +1255,7 @@ cdef class Game:
         cdef int t, k = self.threads
         cdef double top_r = 0.0, top_s = 0.0, step_r, step_s
         cdef double* tops = self.tops
-        cdef double* inv = self.temp + 2 * self.widest
+        cdef double* inv = self.temp + self.widest
         if k == 1:
             self._update16_first(node, 0, n, n, own, block, out, &top_r, &top_s, inv)
         else:
