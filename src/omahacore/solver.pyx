@@ -741,9 +741,9 @@ cdef class Game:
             if s.high == NULL:
                 continue
             d = <int64_t>(row - self.row) * s.n
-            s.high += d; s.low += d; s.by_high += d; s.by_low += d
-            s.high_sorted += d; s.low_sorted += d
-            s.cards_high += d * s.k; s.cards_low += d * s.k
+            s.high += d; s.by_high += d; s.high_sorted += d; s.cards_high += d * s.k
+            if self.hilo:       # else one row of lows (none), never read by a sweep
+                s.low += d; s.by_low += d; s.low_sorted += d; s.cards_low += d * s.k
         self.row = row
 
     cdef int64_t _bytes_needed(self, int n0, int n1):
@@ -754,7 +754,8 @@ cdef class Game:
         cdef int64_t per_hand = (8 + 3 * k + 6 * 4 + 8
                                  + (((1 << k) - 2) * 4 if k < 4 else 0)
                                  + 8                                 # the card bits
-                                 + (self.boards - 1) * (6 * 4 + 2 * k))   # more rows
+                                 + (self.boards - 1) * ((6 * 4 + 2 * k) if self.hilo
+                                                        else (3 * 4 + k)))   # more rows
         return (2 * self.entries * (2 if self.compact else <int64_t>sizeof(float))
                 + 2 * self.n_nodes * <int64_t>sizeof(double)
                 + 2 * self.n_nodes * <int64_t>sizeof(int32_t)
@@ -771,6 +772,7 @@ cdef class Game:
         cdef uint8_t hand[C_MAX_CARDS]
         cdef int i, a, b, k = self.cards, r, rows = self.boards
         cdef int64_t m = <int64_t>n * rows, x
+        cdef int64_t ml = m if self.hilo else n     # lows: one row of zeros without hi/lo
         cdef uint8_t t
         cdef bint positive = False
         s.n = n
@@ -782,13 +784,13 @@ cdef class Game:
         s.cards = <uint8_t*>malloc(<int64_t>n * k)
         # strengths, orders and sorted copies: one row of n per board (see _point)
         s.cards_high = <uint8_t*>malloc(m * k)
-        s.cards_low = <uint8_t*>malloc(m * k)
+        s.cards_low = <uint8_t*>malloc(ml * k)
         s.high_sorted = <int32_t*>malloc(m * sizeof(int32_t))
-        s.low_sorted = <int32_t*>malloc(m * sizeof(int32_t))
+        s.low_sorted = <int32_t*>malloc(ml * sizeof(int32_t))
         s.high = <int32_t*>malloc(m * sizeof(int32_t))
-        s.low = <int32_t*>calloc(m, sizeof(int32_t))
+        s.low = <int32_t*>calloc(ml, sizeof(int32_t))
         s.by_high = <int32_t*>malloc(m * sizeof(int32_t))
-        s.by_low = <int32_t*>malloc(m * sizeof(int32_t))
+        s.by_low = <int32_t*>malloc(ml * sizeof(int32_t))
         s.twin = <int32_t*>malloc(n * sizeof(int32_t))
         s.key = <int64_t*>malloc(n * sizeof(int64_t))
         self.mask[p] = <uint64_t*>malloc(n * sizeof(uint64_t))
@@ -840,13 +842,19 @@ cdef class Game:
             raise SolverError(f"weights{p}: no hand has a positive weight")
         for r in range(rows):       # each board's orders, built here: none on first use
             x = <int64_t>r * n
-            if _sort_by(&s.high[x], n, &s.by_high[x]) or _sort_by(&s.low[x], n, &s.by_low[x]):
+            if _sort_by(&s.high[x], n, &s.by_high[x]):
                 raise MemoryError()
             for i in range(n):      # the sweeps' copies, in order of strength
                 s.high_sorted[x + i] = s.high[x + s.by_high[x + i]]
-                s.low_sorted[x + i] = s.low[x + s.by_low[x + i]]
                 for a in range(k):
                     s.cards_high[(x + i) * k + a] = s.cards[<int64_t>s.by_high[x + i] * k + a]
+            if r > 0 and not self.hilo:
+                continue
+            if _sort_by(&s.low[x], n, &s.by_low[x]):
+                raise MemoryError()
+            for i in range(n):
+                s.low_sorted[x + i] = s.low[x + s.by_low[x + i]]
+                for a in range(k):
                     s.cards_low[(x + i) * k + a] = s.cards[<int64_t>s.by_low[x + i] * k + a]
         return 0
 
