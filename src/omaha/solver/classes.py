@@ -60,15 +60,17 @@ _FIRSTS = _first_strengths()
 def hand_classes(spot: Spot, player: int, board: tuple[int, ...] | None = None,
                  ) -> tuple[list[str], npt.NDArray[np.intp]]:
     """The class labels, best first, and each of ``player``'s hands' index into them, on
-    ``board`` (the spot's by default; a turn spot's river nodes pass the five cards)."""
+    ``board`` (the spot's by default; a turn spot's river nodes pass the five cards); -1 for
+    a hand holding a card of ``board`` (the river card: it never reaches those nodes)."""
     import itertools
 
     import numpy as np
 
     from omaha.analysis.evaluation import evaluate_five_batch, evaluate_hilo_batch
 
-    cards = spot.cards(player)
     shown = np.array([int(c) for c in (spot.board if board is None else board)], np.uint8)
+    held = np.isin(spot.cards(player), shown).any(axis=1)
+    cards = spot.cards(player)[~held]
     low = None
     if len(shown) == 5:
         high, low = evaluate_hilo_batch(cards, shown)
@@ -80,13 +82,16 @@ def hand_classes(spot: Spot, player: int, board: tuple[int, ...] | None = None,
                 high = np.maximum(high, evaluate_five_batch(five.astype(np.uint8)))
     cat = np.searchsorted(np.asarray(_FIRSTS), high, side="right") - 1   # 0 high card .. 8
     order = len(CATEGORIES) - 1 - cat                                    # 0 straight flush
+    index = np.full(len(spot.cards(player)), -1, dtype=np.intp)
     if not spot.variant.hi_lo or low is None:
-        return [CATEGORIES[len(CATEGORIES) - 1 - k] for k in range(len(CATEGORIES))], order
+        index[~held] = order
+        return [CATEGORIES[len(CATEGORIES) - 1 - k] for k in range(len(CATEGORIES))], index
     labels = []
     for k in range(len(CATEGORIES)):
         name = CATEGORIES[len(CATEGORIES) - 1 - k]
         labels += [f"{name} + low", name]
-    return labels, 2 * order + (low == 0)
+    index[~held] = 2 * order + (low == 0)
+    return labels, index
 
 
 def by_class(node: Node) -> list[ClassRow]:
