@@ -24,9 +24,15 @@ higher card winning a pot of 2. Folding gives the pot away, so showing down is b
 
 The arrays describe the tree node by node (node 0 is the root; the children of a node are
 ``counts[n]`` consecutive nodes starting at ``firsts[n] > n``): ``kinds`` (0 a decision of
-``players[n]``, 1 a fold by ``players[n]``, 2 a showdown) and the chips each player has put
-in since the spot began (``commits0``, ``commits1``). Hands are bytes, ``cards`` card indices
-each (0..51); strengths are ints where larger wins and equal ties (``lows`` 0 = no low).
+``players[n]``, 1 a fold by ``players[n]``, 2 a showdown, 3 a chance node) and the chips each
+player has put in since the spot began (``commits0``, ``commits1``). Hands are bytes,
+``cards`` card indices each (0..51); strengths are ints where larger wins and equal ties
+(``lows`` 0 = no low). With chance nodes, ``deals[n]`` is the card the child ``n`` of a
+chance node deals (-1 for every other node) and ``boards[n]`` the row of strengths node
+``n``'s showdowns read: ``highs0`` then holds ``hands x (max(boards) + 1)`` entries, row by
+row (every hand's strength on board 0, then on board 1, ...). Every hand must hold only cards
+a chance node it can reach may deal, so that the cards left are the same in number for every
+pair of hands.
 
 How it is fast: regrets and strategy sums are flat float32 arrays, one row per action and one
 column per hand, and the whole range walks the tree at once. At a leaf the opponent's reach is
