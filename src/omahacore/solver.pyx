@@ -47,9 +47,10 @@ from cython.parallel cimport prange
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_CheckExact, PyBytes_GET_SIZE
 from cpython.float cimport PyFloat_AsDouble, PyFloat_Check
 from libc.math cimport fabs, isfinite, lrint, pow
-from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t, uint64_t
+from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
+from libc.stdint cimport uint64_t     # a hand's cards as bits (chance nodes)
 
 from omahacore._input cimport exact_int, shown
 from omahacore.errors import SolverError, SolverTypeError
