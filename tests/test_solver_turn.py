@@ -72,6 +72,11 @@ def test_turn_game_value_matches_the_sequence_form_lp():
 
 
 def test_permuting_suits_on_the_turn_gives_the_same_values():
+    """The first iteration (from the uniform strategy) is the same to rounding; solved, both
+    values lie within their exploitability of the one game value. (Later iterates need not
+    agree to rounding: where a hand's actions are worth the same, its regrets are zero but
+    for rounding, which the hands' order in the core changes, and regret matching turns a
+    tiny positive regret into a whole action.)"""
     rng = random.Random(11)
     oop, ip = random_ranges(rng, [int(c) for c in parse_cards(TURN)], 15)
     perm = {"c": "s", "d": "h", "h": "c", "s": "d"}
@@ -79,18 +84,19 @@ def test_permuting_suits_on_the_turn_gives_the_same_values():
     moved = Spot(permute(TURN, perm), {permute(h, perm): w for h, w in oop.items()},
                  {permute(h, perm): w for h, w in ip.items()}, variant="plo8", pot=100,
                  stack=200, bets="pot", raises="")
-    a = solve(base, target=0, max_iterations=30)
-    b = solve(moved, target=0, max_iterations=30)
-    assert a.ev == pytest.approx(b.ev, abs=1e-6)
-    assert a.exploitability == pytest.approx(b.exploitability, abs=1e-6)
-    hand = next(iter(oop))
-    assert a.node().strategy(hand) == pytest.approx(b.node().strategy(permute(hand, perm)),
-                                                    abs=1e-5)
+    a = solve(base, target=0, max_iterations=1)
+    b = solve(moved, target=0, max_iterations=1)
+    assert a.ev == pytest.approx(b.ev, abs=1e-9)
+    assert a.exploitability == pytest.approx(b.exploitability, abs=1e-9)
     river = ("check", "check", "river 2c")
     moved_river = ("check", "check", f"river 2{perm['c']}")
     hand = next(h for h in oop if "2c" not in h)
     assert a.node(river).strategy(hand) == pytest.approx(
-        b.node(moved_river).strategy(permute(hand, perm)), abs=1e-5)
+        b.node(moved_river).strategy(permute(hand, perm)), abs=1e-6)
+    a = solve(base, target="0.1%", max_iterations=2000)
+    b = solve(moved, target="0.1%", max_iterations=2000)
+    assert max(a.exploitability, b.exploitability) <= 0.1
+    assert abs(a.ev[0] - b.ev[0]) <= a.exploitability + b.exploitability + 1e-9
 
 
 def test_hilo_on_a_turn_where_no_low_can_come_is_plo():
