@@ -110,7 +110,6 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
     (``omahacore.solver.parallel``) they run one after another."""
     import numpy as np
 
-    from omaha.analysis.evaluation import evaluate_high_batch, evaluate_hilo_batch
     from omahacore.solver import MAX_THREADS, Game
 
     if not isinstance(spot, Spot):
@@ -136,20 +135,14 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
     if progress is not None and not callable(progress):
         raise SolverTypeError(f"progress must be callable, got {safe_repr(progress)}")
     tree = build_tree(pot=spot.pot, stack=spot.stack, bets=spot.bets, raises=spot.raises,
-                      max_raises=spot.max_raises)
-    board = np.array([int(c) for c in spot.board], dtype=np.uint8)
-    strengths: list[tuple[npt.NDArray[np.int32], npt.NDArray[np.int32] | None]] = []
-    for p in (0, 1):
-        if spot.variant.hi_lo:
-            highs, lows = evaluate_hilo_batch(spot.cards(p), board)
-            strengths.append((highs, lows))
-        else:
-            strengths.append((evaluate_high_batch(spot.cards(p), board), None))
+                      max_raises=spot.max_raises, rivers=spot.rivers)
+    strengths = [_strengths(spot, p) for p in (0, 1)]
     game = Game(spot.pot, tree.kinds, tree.players, tree.firsts, tree.counts,
                 tree.commits[0], tree.commits[1], 4, spot.cards(0).tobytes(),
                 spot.cards(1).tobytes(), spot.weights(0), spot.weights(1),
                 strengths[0][0], strengths[1][0], strengths[0][1], strengths[1][1],
-                max_bytes=max_bytes, bits=STORAGES[storage], threads=threads)
+                max_bytes=max_bytes, bits=STORAGES[storage], threads=threads,
+                deals=tree.deals, boards=tree.boards)
     gap = math.inf
     checks: list[tuple[int, float]] = []
     while game.iterations < max_iterations:
@@ -170,5 +163,33 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
         if tree.kinds[n] == DECISION:
             table = np.empty((tree.counts[n], len(spot.cards(tree.players[n]))), np.float32)
             game.strategy_into(n, table.reshape(-1))
+            river = tree.river(n)
+            if river >= 0:      # hands holding the river card never reach this node
+                table[:, (spot.cards(tree.players[n]) == river).any(axis=1)] = np.nan
             strategies[n] = table
     return Solution(spot, tree, strategies, ev, gap, game.iterations)
+
+
+def _strengths(spot: Spot, p: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32] | None]:
+    """Player ``p``'s high (and for hi/lo, low) strengths, one row of hands per board: the
+    river's, or on a turn spot each river card's (0 for hands holding that card: they never
+    reach its showdowns), flattened row by row."""
+    import numpy as np
+
+    from omaha.analysis.evaluation import evaluate_high_batch, evaluate_hilo_batch
+
+    cards = spot.cards(p)
+    turn = [int(c) for c in spot.board]
+    boards = [turn] if not spot.rivers else [turn + [r] for r in spot.rivers]
+    highs = np.zeros((len(boards), len(cards)), dtype=np.int32)
+    lows = np.zeros((len(boards), len(cards)), dtype=np.int32) if spot.variant.hi_lo else None
+    for row, board in enumerate(boards):
+        keep = ~np.isin(cards, board).any(axis=1)
+        if not keep.any():
+            continue
+        five = np.array(board, dtype=np.uint8)
+        if lows is not None:
+            highs[row, keep], lows[row, keep] = evaluate_hilo_batch(cards[keep], five)
+        else:
+            highs[row, keep] = evaluate_high_batch(cards[keep], five)
+    return highs.reshape(-1), None if lows is None else lows.reshape(-1)
