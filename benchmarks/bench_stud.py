@@ -43,6 +43,7 @@ from omaha.analysis.evaluation import (
     evaluate_razz_batch,
 )
 from omaha.game.stud import StudConfig, StudHand
+from omaha import LegalActions
 
 FOLD, RAISE = 0.15, 0.35
 STACKS = [200] * 6
@@ -55,16 +56,16 @@ def omaha_player(code: str) -> Callable[[random.Random], int]:
 
     def play(rng: random.Random) -> int:
         hand = StudHand(config, STACKS)
+        legal: LegalActions | None = hand.legal_actions()
         decisions = 0
-        while not hand.is_over:
-            legal = hand.legal_actions()
+        while legal is not None:   # each action answers the next legal_actions(), None at the end
             r = rng.random()
             if r < FOLD and legal.call_amount and legal.can_fold:
-                hand.fold()
+                legal = hand.fold()
             elif r < RAISE and legal.min_raise_to is not None:
-                hand.bet_or_raise(rng.choice((legal.min_raise_to, legal.max_raise_to)))
+                legal = hand.bet_or_raise(rng.choice((legal.min_raise_to, legal.max_raise_to)))
             else:
-                hand.check_or_call()
+                legal = hand.check_or_call()
             decisions += 1
         return decisions
 

@@ -24,9 +24,9 @@ burns included: a seeded shuffle, or, for replay, the order another program deal
 cimport cython
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from cpython.object cimport PyTypeObject
-from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_SET_ITEM
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.ref cimport Py_DECREF, Py_INCREF, Py_REFCNT
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_SET_ITEM
 from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
@@ -57,9 +57,32 @@ MAX_AMOUNT = 10 ** 15   # every amount at entry, so the stacks' total fits int64
 cdef chips_t C_MAX_AMOUNT = MAX_AMOUNT
 
 
+cdef extern from *:
+    """
+    /* A LegalActions nobody else holds may be refilled in place (as zip reuses its result
+       tuple): only where a reference count of 1 proves it, with the GIL, and where tuples
+       cache no hash (before 3.14). */
+    #if !defined(Py_GIL_DISABLED) && PY_VERSION_HEX < 0x030E0000
+    #define STUD_REFILL_LEGAL 1
+    #else
+    #define STUD_REFILL_LEGAL 0
+    #endif
+    """
+    bint STUD_REFILL_LEGAL
+
+
 cdef inline void put(object tup, Py_ssize_t pos, object item) noexcept:
     Py_INCREF(item)           # PyTuple_SET_ITEM steals a reference
     PyTuple_SET_ITEM(tup, pos, item)
+
+
+cdef inline void swap(object tup, Py_ssize_t pos, object item) noexcept:
+    """Replace item ``pos`` of a tuple only this module holds (its old item an int, a bool or
+    None: dropping it runs no code)."""
+    cdef PyObject* old = PyTuple_GET_ITEM(tup, pos)
+    Py_INCREF(item)
+    PyTuple_SET_ITEM(tup, pos, item)
+    Py_DECREF(<object>old)
 
 
 cdef object legal_tuple(int seat, bint can_fold, bint can_check, chips_t call, object low,
@@ -75,6 +98,18 @@ cdef object legal_tuple(int seat, bint can_fold, bint can_check, chips_t call, o
     put(out, 5, high)
     put(out, 6, False)
     put(out, 7, False)
+    return out
+
+
+cdef object refill(object out, int seat, bint can_fold, bint can_check, chips_t call,
+                   object low, object high):
+    """``legal_tuple``'s answer written over ``out``, a LegalActions only the hand holds."""
+    swap(out, 0, seat)
+    swap(out, 1, can_fold)
+    swap(out, 2, can_check)
+    swap(out, 3, call)
+    swap(out, 4, low)
+    swap(out, 5, high)
     return out
 
 
@@ -186,6 +221,13 @@ cdef class StudCore:
     ``game`` is one of ``GAME_HIGH``, ``GAME_HILO``, ``GAME_RAZZ``, ``GAME_FIVE``. The
     caller (:mod:`omaha.game.stud`) checks the structure; this class checks only what keeps the C
     state in bounds.
+
+    Every action returns what the next player may do (``legal_actions()``), or None once the
+    hand is over, so a bot's loop needs one call per decision::
+
+        legal = hand.legal_actions()
+        while legal is not None:
+            legal = hand.check_or_call()   # or fold(), bet_or_raise(to), ... from ``legal``
     """
 
     cdef Rules rules
@@ -195,8 +237,9 @@ cdef class StudCore:
     cdef Py_ssize_t _logged, _room
     cdef tuple _final
     cdef tuple _strengths
+    cdef object _answer_a, _answer_b   # the last two LegalActions answered (``_answer``)
 
-    def __init__(self, int game, stacks, bytes deck, *, ante, bring_in, small_bet, big_bet,
+    def __init__(self, int game, stacks, bytes deck, ante, bring_in, small_bet, big_bet,
                  dealer=None, max_raises=4):
         cdef Posted posted[2 * MAX_PLAYERS + 2]
         cdef int n, k, count
@@ -349,16 +392,36 @@ cdef class StudCore:
 
     def legal_actions(self):
         """What the player to act may do (B2-B8, E3, E5)."""
+        if self.state.to_act < 0:
+            raise refused(Reason.HAND_OVER)
+        return self._answer()
+
+    cdef object _answer(self):
+        """The player to act's ``LegalActions`` (None once the hand is over): the answer of
+        ``legal_actions`` and of every action. The tuple is one of the last two answered
+        when nobody holds it any more (so a bot's loop allocates none), else a new one."""
         cdef Legal legal
         cdef int i = self.state.to_act
+        cdef object low = None, high = None, out
         if i < 0:
-            raise refused(Reason.HAND_OVER)
+            return None
         legal_for(&self.rules, &self.state, i, &legal)
         if legal.can_raise:
-            return legal_tuple(i, i != self.state.bring_in_seat, legal.can_check, legal.call,
-                               legal.low, legal.high)
-        return legal_tuple(i, i != self.state.bring_in_seat, legal.can_check, legal.call,
-                           None, None)
+            low, high = legal.low, legal.high
+        if STUD_REFILL_LEGAL:   # held by its slot and ``out`` only: nobody else sees it
+            out = self._answer_a
+            if out is not None and Py_REFCNT(out) == 2:
+                return refill(out, i, i != self.state.bring_in_seat, legal.can_check,
+                              legal.call, low, high)
+            out = self._answer_b
+            if out is not None and Py_REFCNT(out) == 2:
+                return refill(out, i, i != self.state.bring_in_seat, legal.can_check,
+                              legal.call, low, high)
+        out = legal_tuple(i, i != self.state.bring_in_seat, legal.can_check, legal.call, low,
+                          high)
+        self._answer_b = self._answer_a   # the newer two kept
+        self._answer_a = out
+        return out
 
     # --- actions -------------------------------------------------------------------------
 
@@ -390,6 +453,7 @@ cdef class StudCore:
                 raise self._refused(&refusal, None)
             self._record(LOG_FOLD, i, 0)
             self._after(apply_fold(&self.rules, &self.state, i))
+            return self._answer()
 
     def check_or_call(self, *, player=None):
         """Check when nothing is owed, else call (the bring-in's call posts it, E3)."""
@@ -406,6 +470,7 @@ cdef class StudCore:
             else:
                 self._record(LOG_CHECK, i, 0)
                 self._after(apply_check(&self.rules, s, i))
+            return self._answer()
 
     def check(self, *, player=None):
         """Check: only when nothing is owed (B2)."""
@@ -417,6 +482,7 @@ cdef class StudCore:
                 raise self._refused(&refusal, None)
             self._record(LOG_CHECK, i, 0)
             self._after(apply_check(&self.rules, &self.state, i))
+            return self._answer()
 
     def call(self, *, player=None):
         """Call what is owed (B2, B8); the bring-in's call posts the bring-in (E3)."""
@@ -425,7 +491,7 @@ cdef class StudCore:
             i = self._turn(player)
             if call_reason(&self.state, i, &refusal) != OK:
                 raise self._refused(&refusal, None)
-        self.check_or_call(player=player)
+        return self.check_or_call(player=player)
 
     def post_bring_in(self, *, player=None):
         """The bring-in posts it (E3): the bring-in seat's call."""
@@ -433,7 +499,7 @@ cdef class StudCore:
             i = self._turn(player)
             if i != self.state.bring_in_seat:
                 raise refused(Reason.CALL_OWES_NOTHING, seat=i)
-        self.check_or_call(player=player)
+        return self.check_or_call(player=player)
 
     def bet_or_raise(self, to, *, player=None):
         """Complete, bet or raise to a total of ``to`` this street (B3, E3, E5)."""
@@ -452,6 +518,7 @@ cdef class StudCore:
                 raise self._refused(&refusal, to)
             self._record(LOG_RAISE, i, total)
             self._after(apply_raise(&self.rules, &self.state, i, total))
+            return self._answer()
 
     cdef int _record(self, int kind, int player, chips_t amount) except -1:
         """Log one action (``LOG_*``), growing the log when it is full."""
