@@ -78,8 +78,10 @@ cdef inline void put(object tup, Py_ssize_t pos, object item) noexcept:
 
 cdef inline void swap(object tup, Py_ssize_t pos, object item) noexcept:
     """Replace item ``pos`` of a tuple only this module holds (its old item an int, a bool or
-    None: dropping it runs no code)."""
+    None: dropping it runs no code); often it is the same object already."""
     cdef PyObject* old = PyTuple_GET_ITEM(tup, pos)
+    if old == <PyObject*>item:
+        return
     Py_INCREF(item)
     PyTuple_SET_ITEM(tup, pos, item)
     Py_DECREF(<object>old)
@@ -235,8 +237,10 @@ cdef class StudCore:
     cdef bytes _deck
     cdef LogEntry* _entries
     cdef Py_ssize_t _logged, _room
-    cdef tuple _final
-    cdef tuple _strengths
+    cdef bint _over                        # the pots awarded: ``state.stacks`` are final
+    cdef bint _shown                       # ... at a showdown, with these strengths (E6)
+    cdef strength_t _high[MAX_PLAYERS]
+    cdef strength_t _low[MAX_PLAYERS]
     cdef object _answer_a, _answer_b   # the last two LegalActions answered (``_answer``)
 
     def __init__(self, int game, stacks, bytes deck, ante, bring_in, small_bet, big_bet,
@@ -272,8 +276,7 @@ cdef class StudCore:
                 if self._entries == NULL:
                     raise MemoryError()
                 self._room = LOG_START
-            self._final = None
-            self._strengths = None
+            self._over = self._shown = False
             r = &self.rules
             s = &self.state
             r.n = n
@@ -332,7 +335,7 @@ cdef class StudCore:
 
     @property
     def is_over(self):
-        return self._final is not None
+        return self._over
 
     @property
     def pot(self):
@@ -341,8 +344,6 @@ cdef class StudCore:
     @property
     def stacks(self):
         """Each player's chips behind (after the hand: their final stacks)."""
-        if self._final is not None:
-            return list(self._final)
         return [self.state.stacks[k] for k in range(self.rules.n)]
 
     @property
@@ -360,7 +361,11 @@ cdef class StudCore:
     @property
     def strengths(self):
         """``(high, low)`` strengths at the showdown (razz: its low is the high list, E6)."""
-        return self._strengths
+        cdef int k, n = self.rules.n
+        if not self._shown:
+            return None
+        return (tuple([self._high[k] for k in range(n)]),
+                tuple([self._low[k] for k in range(n)]) if self.rules.hi_lo else None)
 
     @property
     def log(self):
@@ -558,8 +563,10 @@ cdef class StudCore:
             return 0
         if outcome == TO_SHOWDOWN:
             strengths(r, s, NULL, high, low)
-            self._strengths = (tuple([high[k] for k in range(r.n)]),
-                               tuple([low[k] for k in range(r.n)]) if r.hi_lo else None)
+            for k in range(r.n):              # worded by ``strengths`` when asked
+                self._high[k] = high[k]
+                self._low[k] = low[k]
+            self._shown = True
         else:
             for k in range(r.n):
                 high[k] = low[k] = 0
@@ -570,6 +577,8 @@ cdef class StudCore:
                                0, s.dead, payouts, returned, pots, &npots, &where)
         if status != POT_OK:
             raise RuntimeError(f"the pots could not be settled (status {status})")
-        self._final = tuple([s.stacks[k] + payouts[k] for k in range(r.n)])
+        for k in range(r.n):
+            s.stacks[k] += payouts[k]
+        self._over = True
         s.to_act = -1
         return 0
