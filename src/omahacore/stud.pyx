@@ -103,15 +103,34 @@ cdef object legal_tuple(int seat, bint can_fold, bint can_check, chips_t call, o
     return out
 
 
-cdef object refill(object out, int seat, bint can_fold, bint can_check, chips_t call,
-                   object low, object high):
+cdef enum:
+    SMALL_COUNT = 1024
+
+cdef tuple SMALL_INTS = tuple(range(SMALL_COUNT))
+"""The int objects an answer's fields take when small (built at import): a refill finds
+them without making an int, and mostly finds them in place already."""
+
+
+cdef int swap_amount(object tup, Py_ssize_t pos, chips_t value) except -1:
+    if 0 <= value < SMALL_COUNT:
+        swap(tup, pos, <object>PyTuple_GET_ITEM(SMALL_INTS, value))
+    else:
+        swap(tup, pos, value)
+    return 0
+
+
+cdef object refill(object out, int seat, bint can_fold, const Legal* legal):
     """``legal_tuple``'s answer written over ``out``, a LegalActions only the hand holds."""
-    swap(out, 0, seat)
-    swap(out, 1, can_fold)
-    swap(out, 2, can_check)
-    swap(out, 3, call)
-    swap(out, 4, low)
-    swap(out, 5, high)
+    swap_amount(out, 0, seat)
+    swap(out, 1, True if can_fold else False)
+    swap(out, 2, True if legal.can_check else False)
+    swap_amount(out, 3, legal.call)
+    if legal.can_raise:
+        swap_amount(out, 4, legal.low)
+        swap_amount(out, 5, legal.high)
+    else:
+        swap(out, 4, None)
+        swap(out, 5, None)
     return out
 
 
@@ -407,23 +426,22 @@ cdef class StudCore:
         when nobody holds it any more (so a bot's loop allocates none), else a new one."""
         cdef Legal legal
         cdef int i = self.state.to_act
-        cdef object low = None, high = None, out
+        cdef bint can_fold = i != self.state.bring_in_seat   # E3: the bring-in may not fold
+        cdef object out
         if i < 0:
             return None
         legal_for(&self.rules, &self.state, i, &legal)
-        if legal.can_raise:
-            low, high = legal.low, legal.high
         if STUD_REFILL_LEGAL:   # held by its slot and ``out`` only: nobody else sees it
             out = self._answer_a
             if out is not None and Py_REFCNT(out) == 2:
-                return refill(out, i, i != self.state.bring_in_seat, legal.can_check,
-                              legal.call, low, high)
+                return refill(out, i, can_fold, &legal)
             out = self._answer_b
             if out is not None and Py_REFCNT(out) == 2:
-                return refill(out, i, i != self.state.bring_in_seat, legal.can_check,
-                              legal.call, low, high)
-        out = legal_tuple(i, i != self.state.bring_in_seat, legal.can_check, legal.call, low,
-                          high)
+                return refill(out, i, can_fold, &legal)
+        if legal.can_raise:
+            out = legal_tuple(i, can_fold, legal.can_check, legal.call, legal.low, legal.high)
+        else:
+            out = legal_tuple(i, can_fold, legal.can_check, legal.call, None, None)
         self._answer_b = self._answer_a   # the newer two kept
         self._answer_a = out
         return out
