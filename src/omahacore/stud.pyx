@@ -416,9 +416,10 @@ cdef class StudCore:
 
     def legal_actions(self):
         """What the player to act may do (B2-B8, E3, E5)."""
-        if self.state.to_act < 0:
-            raise refused(Reason.HAND_OVER)
-        return self._answer()
+        with cython.critical_section(self):   # ``_answer`` turns the answers' slots over
+            if self.state.to_act < 0:
+                raise refused(Reason.HAND_OVER)
+            return self._answer()
 
     cdef object _answer(self):
         """The player to act's ``LegalActions`` (None once the hand is over): the answer of
