@@ -322,10 +322,29 @@ cdef strength_t five_razz(const card_t* cards) noexcept nogil:
 
 
 cdef strength_t best_razz(const card_t* cards, int n) noexcept nogil:
-    """Best ace-to-five low of any five of ``n`` (5-7) cards (E6)."""
+    """Best ace-to-five low of any five of ``n`` (5-7) cards (E6).
+
+    With five distinct ranks or more the best is their five lowest, ace low (any unpaired
+    five beats every paired one, and among them the lowest top card wins, then the next):
+    read from the same table; otherwise every five of the ``n`` are tried."""
     cdef card_t five[5]
     cdef strength_t best = 0, v
     cdef int a, b, c, d, e
+    cdef int r[5]
+    cdef uint32_t ranks = 0
+    for a in range(n):
+        ranks |= 1u << (cards[a] >> 2)
+    if omaha_popcount32(ranks) >= 5:
+        b = 0
+        for a in range(-1, 12):          # the ace (rank 12) first, then deuce upward
+            c = 12 if a < 0 else a
+            if ranks & (1u << c):
+                r[b] = c
+                b += 1
+                if b == 5:
+                    break
+        sort5(r)
+        return RAZZ5[quint_index(r)]
     for a in range(n):
         for b in range(a + 1, n):
             for c in range(b + 1, n):
