@@ -6,7 +6,11 @@ Both engines play the random policy of :mod:`bench_engine` through their public 
 same run: at each decision, with probability 0.15 fold when facing a bet, with probability
 0.20 more bet, raise or complete (the bring-in completes then, else posts), else check or
 call. Every hand starts from six stacks of 200 with ante 1, bring-in 1 and bets 2/4; dealing,
-showdown and awarding are automatic in both. Rounds alternate between the two (each after a
+showdown and awarding are automatic in both. Each engine is asked the way its API offers:
+PokerKit's ``State`` its ``status`` and ``can_*`` queries before each decision; a ``StudHand``
+its ``legal_actions()`` once, then each action's return value, which is the next
+``legal_actions()`` (None once the hand is over) -- the same answers ``is_over`` and
+``legal_actions()`` give, so the same decisions from the same random draws, one call fewer. Rounds alternate between the two (each after a
 garbage collection and a short warm-up); each round gives a ratio, and the median ratio is
 the figure. Targets: at least 500x PokerKit's hands per CPU second in both games; the CLI at
 least 150x PokerKit's loop on the CLI's own game (its default stakes: bets 2/4, bring-in 1, no
@@ -43,6 +47,7 @@ from omaha.analysis.evaluation import (
     evaluate_razz_batch,
 )
 from omaha.game.stud import StudConfig, StudHand
+from omaha import LegalActions
 
 FOLD, RAISE = 0.15, 0.35
 STACKS = [200] * 6
@@ -55,16 +60,16 @@ def omaha_player(code: str) -> Callable[[random.Random], int]:
 
     def play(rng: random.Random) -> int:
         hand = StudHand(config, STACKS)
+        legal: LegalActions | None = hand.legal_actions()
         decisions = 0
-        while not hand.is_over:
-            legal = hand.legal_actions()
+        while legal is not None:   # each action answers the next legal_actions(), None at the end
             r = rng.random()
             if r < FOLD and legal.call_amount and legal.can_fold:
-                hand.fold()
+                legal = hand.fold()
             elif r < RAISE and legal.min_raise_to is not None:
-                hand.bet_or_raise(rng.choice((legal.min_raise_to, legal.max_raise_to)))
+                legal = hand.bet_or_raise(rng.choice((legal.min_raise_to, legal.max_raise_to)))
             else:
-                hand.check_or_call()
+                legal = hand.check_or_call()
             decisions += 1
         return decisions
 

@@ -5,6 +5,10 @@ strategies: each player's value under both strategies, or a player's best respon
 action for each of their hands, chosen knowing only their own hand). Pots follow RULES.md S2
 (tied high hands split), S3 (hi/lo: half to the best high, half to the best low, the whole
 pot to the high when nobody has a low) and S4 (a fold gives the other player the pot).
+
+A chance node deals one of its children's cards (``deals``), uniformly over those that neither
+dealt hand holds, counted pair by pair; strengths are per board row, ``highs[p][row * hands +
+i]``, the row of a node being ``boards[node]``.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-DECISION, FOLD, SHOWDOWN = 0, 1, 2
+DECISION, FOLD, SHOWDOWN, CHANCE = 0, 1, 2, 3
 
 
 @dataclass
@@ -27,11 +31,16 @@ class RefGame:
     weights: tuple[list[float], list[float]]
     highs: tuple[list[int], list[int]]
     lows: tuple[list[int], list[int]] | None = None
+    deals: list[int] | None = None
+    boards: list[int] | None = None
 
 
-def share(game: RefGame, p: int, i: int, j: int) -> float:
-    """Player p's share of the pot at a showdown of p's hand i against the other's hand j."""
+def share(game: RefGame, p: int, i: int, j: int, row: int = 0) -> float:
+    """Player p's share of the pot at a showdown of p's hand i against the other's hand j,
+    on the board of strength row ``row``."""
     q = 1 - p
+    i += row * len(game.hands[p])
+    j += row * len(game.hands[q])
     hi_me, hi_op = game.highs[p][i], game.highs[q][j]
     high = 1.0 if hi_me > hi_op else 0.5 if hi_me == hi_op else 0.0
     if game.lows is None:
@@ -47,7 +56,8 @@ def payoff(game: RefGame, node: int, p: int, i: int, j: int) -> float:
     mine, theirs = game.commits[p][node], game.commits[1 - p][node]
     if game.kinds[node] == FOLD:
         return -mine if game.players[node] == p else game.pot + theirs
-    return share(game, p, i, j) * (game.pot + mine + theirs) - mine
+    row = game.boards[node] if game.boards else 0
+    return share(game, p, i, j, row) * (game.pot + mine + theirs) - mine
 
 
 def value(game: RefGame, p: int, strategies: dict[int, Sequence[float]], best: bool) -> float:
@@ -57,6 +67,19 @@ def value(game: RefGame, p: int, strategies: dict[int, Sequence[float]], best: b
     n_me, n_op = len(game.hands[p]), len(game.hands[q])
 
     def walk(node: int, i: int, reach: list[float]) -> float:
+        if game.kinds[node] == CHANCE:
+            assert game.deals is not None
+            children = range(game.firsts[node], game.firsts[node] + game.counts[node])
+            cards = {game.deals[c] for c in children}
+            total = 0.0
+            for c in children:
+                card = game.deals[c]
+                if card in game.hands[p][i]:
+                    continue
+                left = [len(cards - game.hands[p][i] - game.hands[q][j]) for j in range(n_op)]
+                total += walk(c, i, [0.0 if card in game.hands[q][j] else reach[j] / left[j]
+                                     for j in range(n_op)])
+            return total
         if game.kinds[node] != DECISION:
             return sum(reach[j] * payoff(game, node, p, i, j) for j in range(n_op)
                        if not game.hands[p][i] & game.hands[q][j])

@@ -12,8 +12,8 @@ jsonschema = pytest.importorskip("jsonschema")
 
 from omaha.arena import ArenaSettings, load_schema
 from omaha.arena.client import run_bots
+from omaha.arena.house import Arena
 from omaha.arena.messages import MAX_INT, PROTOCOL_VERSION, ProtocolError, parse_client_message
-from omaha.arena.room import Arena
 from omaha.arena.server import ArenaServer
 from omaha.arena.storage import SqliteStorage
 

@@ -11,8 +11,8 @@ import pytest
 jsonschema = pytest.importorskip("jsonschema")
 
 from omaha.arena import ArenaSettings, load_schema
+from omaha.arena.house import Arena
 from omaha.arena.messages import HISTORY_PAGE, Act, History, ProtocolError, parse_client_message
-from omaha.arena.room import Arena
 from omaha.arena.storage import SqliteStorage
 
 SERVER_MESSAGE = jsonschema.Draft202012Validator(

@@ -23,9 +23,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from omaha.arena.export import check_conservation
+from omaha.arena.house import Arena
 from omaha.arena.messages import Act
 from omaha.arena.records import FencedError
-from omaha.arena.room import Arena, ArenaSettings, TableRoom
+from omaha.arena.room import TableRoom
+from omaha.arena.settings import ArenaSettings
 from omaha.arena.storage import SqliteStorage
 from omaha.game.table import Table
 

@@ -11,9 +11,11 @@ import time
 import pytest
 
 from omaha.arena.databases import open_storage
+from omaha.arena.house import Arena
 from omaha.arena.messages import Act
 from omaha.arena.records import FencedError
-from omaha.arena.room import Arena, ArenaSettings, TableElsewhere
+from omaha.arena.room import TableElsewhere
+from omaha.arena.settings import ArenaSettings
 
 SETTINGS = ArenaSettings(tables=4, seats=2)
 LEASE_MS = 1500

@@ -23,8 +23,8 @@ import omaha
 from omaha.arena import ArenaSettings, load_schema
 from omaha.arena.client import BotClient
 from omaha.arena.export import check_conservation
+from omaha.arena.house import Arena
 from omaha.arena.messages import Act
-from omaha.arena.room import Arena
 from omaha.arena.storage import SqliteStorage
 from omaha.game.rotation import Rotation, RotationConfig
 from omaha.game.studseats import SeatedStudHand

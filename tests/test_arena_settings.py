@@ -11,7 +11,8 @@ import pytest
 
 import omaha
 from omaha.arena import ArenaSettings
-from omaha.arena.room import Arena, SettingsChanged, settings_changes
+from omaha.arena.house import Arena
+from omaha.arena.settings import SettingsChanged, settings_changes
 from omaha.arena.storage import SqliteStorage
 
 SRC = os.path.dirname(os.path.dirname(os.path.abspath(omaha.__file__)))

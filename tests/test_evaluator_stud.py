@@ -94,3 +94,24 @@ def test_single_call_refuses_duplicates_and_counts():
         evaluate_razz("AcAc2d3h4s")
     with pytest.raises(OmahaError):
         evaluate_razz("Ac2d3h4s")
+
+
+@pytest.mark.parametrize("size", [6, 7])
+def test_e6_razz_of_every_rank_multiset_matches_brute_force(size):
+    """Razz reads ranks only, so every multiset of ``size`` ranks (suits cycled) covers every
+    hand: the compiled best low (five distinct ranks or more: their five lowest, read
+    directly; else every five tried) equals the reference's best of all fives, single and
+    batch."""
+    hands = []
+    for values in itertools.combinations_with_replacement(range(13), size):
+        counts: dict[int, int] = {}
+        cards = []
+        for rank in values:
+            cards.append(4 * rank + counts.get(rank, 0))
+            counts[rank] = counts.get(rank, 0) + 1
+        if max(counts.values()) <= 4:
+            hands.append(cards)
+    razz = evaluate_razz_batch(np.array(hands, np.uint8))
+    for i, cards in enumerate(hands):
+        best = ref.best_razz(cards)
+        assert razz[i] == best and evaluate_razz(cards) == best, cards

@@ -20,7 +20,7 @@ from omaha.solver import Spot, load, solve
 from omaha.solver.cfr import next_check
 from omaha.solver.tree import build_tree
 from reference_eval import omaha_high, omaha_low
-from reference_solver import RefGame, value
+from reference_solver import CHANCE, RefGame, value
 
 
 def random_ranges(rng: random.Random, board: list[int], n: int) -> tuple[dict, dict]:
@@ -36,17 +36,22 @@ def random_ranges(rng: random.Random, board: list[int], n: int) -> tuple[dict, d
 
 
 def reference_of(spot: Spot, hilo: bool) -> RefGame:
-    """The spot as a slow reference game, strengths from the reference evaluator."""
+    """The spot as a slow reference game, strengths from the reference evaluator; on a turn
+    spot one row of strengths per river card (0 for hands holding it)."""
     tree = build_tree(pot=spot.pot, stack=spot.stack, bets=spot.bets, raises=spot.raises,
-                      max_raises=spot.max_raises)
+                      max_raises=spot.max_raises, rivers=spot.rivers)
     board = [int(c) for c in spot.board]
+    boards = [board + [r] for r in spot.rivers] if spot.rivers else [board]
     hands = tuple([frozenset(int(c) for c in row) for row in spot.cards(p)] for p in (0, 1))
-    highs = tuple([omaha_high(sorted(h), board) for h in hands[p]] for p in (0, 1))
-    lows = tuple([omaha_low(sorted(h), board) for h in hands[p]] for p in (0, 1)) \
-        if hilo else None
+
+    def rows(evaluate):  # type: ignore[no-untyped-def]
+        return tuple([0 if h & set(b) else evaluate(sorted(h), b) for b in boards
+                      for h in hands[p]] for p in (0, 1))
+
     return RefGame(spot.pot, tree.kinds, tree.players, tree.firsts, tree.counts,
                    tree.commits, hands, tuple(list(spot.weights(p)) for p in (0, 1)),
-                   highs, lows)  # type: ignore[arg-type]
+                   rows(omaha_high), rows(omaha_low) if hilo else None, tree.deals,
+                   tree.boards)  # type: ignore[arg-type]
 
 
 BOARDS = ["Ah Kd 7c 5s 2h", "9h 9d 3c 4h Th", "Kh Qh Jh 2c 3d", "8s 6d 4c 2h As"]
@@ -89,7 +94,7 @@ def lp_value(spot: Spot, ref: RefGame) -> float:
     from scipy.sparse import lil_matrix
 
     tree = build_tree(pot=spot.pot, stack=spot.stack, bets=spot.bets, raises=spot.raises,
-                      max_raises=spot.max_raises)
+                      max_raises=spot.max_raises, rivers=spot.rivers)
     n_hands = [len(ref.hands[0]), len(ref.hands[1])]
     # sequences: per hand, the empty one plus one per (own decision, action)
     seq: list[dict] = [{}, {}]
@@ -97,6 +102,9 @@ def lp_value(spot: Spot, ref: RefGame) -> float:
     last = {0: (None, None)}
     order = range(len(tree))
     for n in order:
+        if tree.kinds[n] == CHANCE:     # the river: nobody's sequence grows
+            for c in tree.children(n):
+                last[c] = last[n]
         if tree.kinds[n] != 0:
             continue
         p = tree.players[n]
@@ -115,15 +123,20 @@ def lp_value(spot: Spot, ref: RefGame) -> float:
     total = sum(ref.weights[0][i] * ref.weights[1][j] for i in range(n_hands[0])
                 for j in range(n_hands[1]) if not ref.hands[0][i] & ref.hands[1][j])
     from reference_solver import payoff
+    rivers = set(spot.rivers)
     for z in order:
-        if tree.kinds[z] == 0:
+        if tree.kinds[z] in (0, CHANCE):
             continue
         s0, s1 = last[z]
+        river = tree.river(z)
         for i in range(n_hands[0]):
             for j in range(n_hands[1]):
                 if ref.hands[0][i] & ref.hands[1][j]:
                     continue
                 w = ref.weights[0][i] * ref.weights[1][j] / total
+                if river >= 0:      # the river's chance given both hands
+                    both = ref.hands[0][i] | ref.hands[1][j]
+                    w = 0.0 if river in both else w / len(rivers - both)
                 B[index(0, i, s0), index(1, j, s1)] += w * payoff(ref, z, 0, i, j)
     # E x = e (player 0's plan), F^T q <= B^T x (player 1 best-responds), maximise f^T q
     def constraints(p: int):
@@ -215,16 +228,25 @@ def test_hilo_on_a_board_without_a_low_is_plo():
 @given(pot=st.integers(1, 500), stack=st.integers(1, 3000),
        bets=st.lists(st.sampled_from([0.25, 0.33, 0.5, 0.75, 1.0, 1.5]), max_size=3),
        raises=st.lists(st.sampled_from([0.5, 1.0, 2.0]), max_size=2),
-       max_raises=st.integers(0, 4))
-def test_the_tree_keeps_pot_limit(pot, stack, bets, raises, max_raises):
-    """B2 actions, B4 minimum raise, B5 pot-limit maximum, B8 nobody past their stack."""
+       max_raises=st.integers(0, 4), turn=st.booleans())
+def test_the_tree_keeps_pot_limit(pot, stack, bets, raises, max_raises, turn):
+    """B2 actions, B4 minimum raise, B5 pot-limit maximum, B8 nobody past their stack; on
+    the turn the river's betting starts again from player 0, sized by the pot then."""
     tree = build_tree(pot=pot, stack=stack, bets=tuple(sorted(set(bets))),
-                      raises=tuple(sorted(set(raises))), max_raises=max_raises)
+                      raises=tuple(sorted(set(raises))), max_raises=max_raises,
+                      rivers=(3, 40) if turn else ())
     for n in range(len(tree)):
         c = (tree.commits[0][n], tree.commits[1][n])
         assert max(c) <= stack
-        if tree.kinds[n] == 2:
+        if tree.kinds[n] in (2, CHANCE):
             assert c[0] == c[1]
+        if tree.kinds[n] == CHANCE:     # the turn closed: each river, then its betting
+            assert turn and tree.history[n][-1] in ("check", "call")
+            for child in tree.children(n):
+                assert tree.history[child][-1].startswith("river ")
+                assert (tree.commits[0][child], tree.commits[1][child]) == c
+                assert tree.kinds[child] == (2 if c[0] == stack else 0)
+                assert tree.players[child] == 0
         if tree.kinds[n] != 0:
             continue
         p = tree.players[n]
@@ -285,7 +307,7 @@ def test_nodes_histories_and_frequencies():
 
 @pytest.mark.parametrize("change, field, typed", [
     (dict(board="Ah Ah 7c 5s 2h"), "board", False),
-    (dict(board="Ah Kd 7c 5s"), "board", False),
+    (dict(board="Ah Kd 7c 5s 2h 3h"), "board", False),
     (dict(board="Ah Kd 7c"), "board", False),
     (dict(board="Ah Kd 7c 5s Zz"), "board", False),
     (dict(oop={"AhAcAdAs": 1}), "oop", False),

@@ -95,3 +95,30 @@ def test_bad_plot_options_exit_2_with_one_line(tmp_path, extra, words):
          *extra], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert done.returncode == 2
     assert words in done.stderr and len(done.stderr.strip().splitlines()) == 1
+
+
+def test_turn_classes_use_the_nodes_board():
+    """On the turn: the best high of two hole and three of the four board cards (no low
+    split); after the river, the river's classes; hands holding the river have no reach."""
+    from reference_eval import omaha_high
+
+    turn = "Ah Kd 7c 5s"
+    spot = Spot(turn, "A2**:ds,KQ**:ds", "77**:ds,A3**:ds", variant="plo8", pot=100,
+                stack=300, bets="pot", raises="")
+    solution = solve(spot, max_iterations=5)
+    labels, index = hand_classes(spot, 0)
+    board = [int(c) for c in spot.board]
+    for i, row in enumerate(spot.cards(0)[:200]):
+        assert labels[index[i]] == category(omaha_high(sorted(int(c) for c in row), board))
+    river = solution.node(("check", "check", "river 3h"))
+    labels, index = hand_classes(spot, 0, tuple(int(c) for c in river.board))
+    for i, hand in enumerate(river.hands[:200]):
+        if "3h" in hand:
+            assert index[i] == -1           # in no class: it never gets here
+        else:
+            assert labels[index[i]] == slow_class(hand, turn + " 3h", True)
+    for node in (solution.node(), river):
+        rows = by_class(node)
+        assert sum(row.share for row in rows) == pytest.approx(1.0, abs=1e-9)
+        mixed = sum(row.share * np.asarray(row.frequencies) for row in rows)
+        assert mixed == pytest.approx(node.frequencies(), abs=1e-6)

@@ -39,7 +39,7 @@ def test_json_matches_the_solution_saved(capsys, tmp_path):
 
 
 @pytest.mark.parametrize("change, words", [
-    (["--board", "Ah Kd 7c 5s"], "board: turn spots"),
+    (["--board", "Ah Kd 7c"], "board: a turn board has 4 cards"),
     (["--oop", "AhKd**"], "oop: the range is empty"),
     (["--bets", "0%"], "bets"),
     (["--target", "soon"], "target"),
@@ -56,6 +56,21 @@ def test_bad_input_is_one_line_and_exit_2(capsys, change, words):
     assert main(args) == 2
     err = capsys.readouterr().err.strip()
     assert err.startswith("omaha solve: error:") and words in err and "\n" not in err
+
+
+def test_a_turn_board_solves_every_river_and_shows_the_turn_decisions(capsys, tmp_path):
+    args = list(SPOT)
+    args[args.index("--board") + 1] = "Ah Kd 7c 5s"
+    args[args.index("--target") + 1] = "5%"
+    path = tmp_path / "turn.npz"
+    assert main(args + ["--bets", "pot", "--raises", "", "--json", "--save", str(path),
+                        "--max-iterations", "30"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["spot"]["board"] == "AhKd7c5s"
+    assert [d["history"] for d in data["decisions"]] == [[], ["check"], ["bet 100"]]
+    solution = load(path)
+    river = solution.node(("check", "check", "river 2c"))
+    assert [str(c) for c in river.board][-1] == "2c" and river.actions[0] == "check"
 
 
 def test_a_pot_that_is_not_a_whole_number_is_a_usage_error(capsys):

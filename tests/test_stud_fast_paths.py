@@ -1,12 +1,15 @@
 """The stud engine's fast paths (issue 26, speed): the action log kept as C records and
-worded on demand, and ``legal_actions`` built in place, checked against what the player did
-and against the fields a plain :class:`~omaha.LegalActions` has, over many random hands; and
-the OS-random decks read from a pool of OS bytes (C2)."""
+worded on demand, and ``legal_actions`` built in place (and each action's answer, the next
+``legal_actions()``, refilled in place when nobody holds it), checked against what the player
+did and against the fields a plain :class:`~omaha.LegalActions` has, over many random hands;
+and the OS-random decks read from a pool of OS bytes (C2)."""
 
 from __future__ import annotations
 
 import os
 import random
+import sys
+import sysconfig
 from collections import Counter
 
 import pytest
@@ -128,3 +131,57 @@ def test_a_forked_child_deals_other_cards() -> None:
     os.close(write)
     assert len(child) == 4 * 52
     assert child != b"".join(os_deck() for _ in range(4))
+
+
+def act_at_random(hand: StudHand, legal: LegalActions, rng: random.Random) -> object:
+    """One random action by any of the six action methods the answer allows; its return."""
+    r = rng.random()
+    if r < 0.15 and legal.can_fold and legal.call_amount:
+        return hand.fold()
+    if r < 0.4 and legal.min_raise_to is not None:
+        return hand.bet_or_raise(rng.choice((legal.min_raise_to, legal.max_raise_to)))
+    if legal.seat == hand.bring_in_seat:
+        return hand.post_bring_in() if r < 0.7 else hand.check_or_call()
+    if legal.call_amount:
+        return hand.call() if r < 0.7 else hand.check_or_call()
+    return hand.check() if r < 0.7 else hand.check_or_call()
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_each_action_answers_the_next_legal_actions(code: str) -> None:
+    """Every action returns what ``legal_actions()`` then says, and None exactly when the hand
+    is over; an answer the caller keeps never changes afterwards (the engine refills only
+    answers nobody holds)."""
+    rng = random.Random(code + "answers")
+    config = StudConfig(variant=code, ante=1, bring_in=2, small_bet=4)
+    for _ in range(200):
+        hand = StudHand(config, [rng.choice((3, 50, 400)) for _ in range(6)], rng=rng)
+        legal = hand.legal_actions()
+        kept = [(legal, tuple(legal))]
+        while True:
+            answer = act_at_random(hand, legal, rng)
+            if answer is None:
+                assert hand.is_over
+                break
+            assert isinstance(answer, LegalActions) and not hand.is_over
+            assert tuple(answer) == tuple(hand.legal_actions()) and answer.seat == hand.to_act
+            legal = answer
+            kept.append((legal, tuple(legal)))
+        assert all(tuple(held) == values for held, values in kept)
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 14) or sysconfig.get_config_var("Py_GIL_DISABLED"),
+                    reason="answers are refilled only where tuples cache no hash, with the GIL")
+def test_an_answer_let_go_is_refilled() -> None:
+    """An answer the caller let go of is refilled in place (the engine kept it alive all
+    along, so the same id is the same object): a bot's loop allocates no answers."""
+    hand = StudHand(StudConfig(variant="FR", ante=1, bring_in=1, small_bet=2), [200] * 6,
+                    rng=random.Random(5))
+    first = hand.legal_actions()
+    kept = id(first)
+    second = hand.check_or_call()   # ``first`` still held: a new answer
+    assert second is not None and id(second) != kept
+    del first
+    third = hand.check_or_call()    # ``second`` held, ``first`` let go: refilled
+    assert third is not None and id(third) == kept
+    assert tuple(third) == tuple(hand.legal_actions()) and second.seat != third.seat

@@ -6,12 +6,13 @@ from typing import Any, SupportsFloat, SupportsIndex, TypeAlias, final
 import numpy as np
 import numpy.typing as npt
 
-__all__ = ["DECISION", "FOLD", "MAX_ACTIONS", "MAX_CARDS", "MAX_HANDS", "MAX_NODES",
+__all__ = ["CHANCE", "DECISION", "FOLD", "MAX_ACTIONS", "MAX_CARDS", "MAX_HANDS", "MAX_NODES",
            "MAX_THREADS", "SHOWDOWN", "Game", "parallel"]
 
 _Ints: TypeAlias = Iterable[SupportsIndex] | npt.NDArray[np.integer[Any]]
 _Weights: TypeAlias = Iterable[SupportsFloat | SupportsIndex] | npt.NDArray[np.floating[Any]]
 
+CHANCE: int
 DECISION: int
 FOLD: int
 SHOWDOWN: int
@@ -49,6 +50,8 @@ class Game:
         beta: float = 0.0,
         gamma: float = 3.0,
         threads: SupportsIndex = 1,
+        deals: _Ints | None = None,
+        boards: _Ints | None = None,
     ) -> None: ...
     def run(self, iterations: SupportsIndex) -> None: ...
     @property

@@ -5,7 +5,10 @@ The game: chance deals each player one *hand* (a set of 1 to 4 cards out of 52) 
 range, with probability proportional to the product of the two hands' weights, over the pairs
 of hands that share no card. Then both players walk a public betting tree whose leaves are a
 fold (the other player takes the pot) or a showdown (hand strengths decide; for hi/lo the pot
-is split between the best high and the best 8-or-better low).
+is split between the best high and the best 8-or-better low). A *chance* node deals one public
+card: its children are one per card it may deal (``deals``), each equally likely given both
+hands, so each counts ``1 / (children - 2 * cards)``; hands holding the dealt card are out of
+that child's subtree, and the strengths below it are read from the row ``boards[child]``.
 
 Values are chips won from the final pot less the chips put in since the spot began, so the
 two players' values always add up to ``pot`` (the chips in the middle before the spot).
@@ -21,9 +24,15 @@ higher card winning a pot of 2. Folding gives the pot away, so showing down is b
 
 The arrays describe the tree node by node (node 0 is the root; the children of a node are
 ``counts[n]`` consecutive nodes starting at ``firsts[n] > n``): ``kinds`` (0 a decision of
-``players[n]``, 1 a fold by ``players[n]``, 2 a showdown) and the chips each player has put
-in since the spot began (``commits0``, ``commits1``). Hands are bytes, ``cards`` card indices
-each (0..51); strengths are ints where larger wins and equal ties (``lows`` 0 = no low).
+``players[n]``, 1 a fold by ``players[n]``, 2 a showdown, 3 a chance node) and the chips each
+player has put in since the spot began (``commits0``, ``commits1``). Hands are bytes,
+``cards`` card indices each (0..51); strengths are ints where larger wins and equal ties
+(``lows`` 0 = no low). With chance nodes, ``deals[n]`` is the card the child ``n`` of a
+chance node deals (-1 for every other node) and ``boards[n]`` the row of strengths node
+``n``'s showdowns read: ``highs0`` then holds ``hands x (max(boards) + 1)`` entries, row by
+row (every hand's strength on board 0, then on board 1, ...). Every hand must hold only cards
+a chance node it can reach may deal, so that the cards left are the same in number for every
+pair of hands.
 
 How it is fast: regrets and strategy sums are flat float32 arrays, one row per action and one
 column per hand, and the whole range walks the tree at once. At a leaf the opponent's reach is
@@ -41,16 +50,18 @@ from libc.math cimport fabs, isfinite, pow
 from libc.stdint cimport int16_t, int32_t, int64_t, uint8_t, uint16_t
 from libc.stdlib cimport calloc, free, malloc, qsort
 from libc.string cimport memcpy, memset
+from libc.stdint cimport uint64_t     # a hand's cards as bits (chance nodes)
 
 from omahacore._input cimport exact_int, shown
 from omahacore.errors import SolverError, SolverTypeError
 
-__all__ = ["DECISION", "FOLD", "MAX_ACTIONS", "MAX_CARDS", "MAX_HANDS", "MAX_NODES",
+__all__ = ["CHANCE", "DECISION", "FOLD", "MAX_ACTIONS", "MAX_CARDS", "MAX_HANDS", "MAX_NODES",
            "MAX_THREADS", "SHOWDOWN", "Game", "parallel"]
 
 DECISION = 0
 FOLD = 1
 SHOWDOWN = 2
+CHANCE = 3
 MAX_ACTIONS = 16
 MAX_CARDS = 4          # cards in a hand: the subset sums index up to four-card sets
 MAX_HANDS = 270_725    # C(52, 4): every four-card hand
@@ -75,6 +86,7 @@ cdef enum:
     K_DECISION = 0
     K_FOLD = 1
     K_SHOWDOWN = 2
+    K_CHANCE = 3
     C_MAX_ACTIONS = 16
     C_MAX_CARDS = 4
     N_SUBSETS = 52 + 1326 + 22100 + 270725   # card sets of 1..4 cards, one slot each
@@ -522,6 +534,14 @@ cdef class Game:
     cdef double pos_discount, neg_discount, sum_discount
     cdef double alpha, beta, gamma  # the DCFR discount exponents
     cdef bint reuse_mass          # the next leaf is my fold right after my call's showdown
+    cdef int32_t* deal            # per node: the card a chance node's child deals, else -1
+    cdef int32_t* board           # per node: the row of strengths its showdowns read
+    cdef uint64_t* dealt          # per node while building: the cards dealt on the way to it
+    cdef int boards               # rows of strengths: one per board the tree can reach
+    cdef int row                  # the row the sides' strength pointers are at now
+    cdef int rows                 # scratch rows per level: actions + 1, at least 3 (chance)
+    cdef bint chance              # the tree has chance nodes
+    cdef uint64_t* mask[2]        # per hand: its cards as bits, to drop hands holding a deal
 
     def __cinit__(self):
         self.kind = self.player = self.first = self.count = self.level = NULL
@@ -539,9 +559,19 @@ cdef class Game:
         self.bounds = NULL
         self.acc = self.scratch = self.temp = NULL
         memset(self.side, 0, sizeof(self.side))
+        self.deal = self.board = NULL
+        self.dealt = NULL
+        self.mask[0] = self.mask[1] = NULL
+        self.boards = 1
+        self.row = 0
+        self.rows = 1
+        self.chance = False
 
     def __dealloc__(self):
         cdef int p
+        self._point(0)              # the rows' pointers back at their allocations
+        free(self.deal); free(self.board); free(self.dealt); free(self.mask[0])
+        free(self.mask[1])
         free(self.kind); free(self.player); free(self.first); free(self.count)
         free(self.level); free(self.commit0); free(self.commit1); free(self.offset)
         free(self.regret); free(self.average); free(self.acc); free(self.scratch)
@@ -558,7 +588,8 @@ cdef class Game:
 
     def __init__(self, pot, kinds, players, firsts, counts, commits0, commits1, cards,
                  hands0, hands1, weights0, weights1, highs0, highs1, lows0=None, lows1=None,
-                 max_bytes=None, bits=32, alpha=1.5, beta=0.0, gamma=3.0, threads=1):
+                 max_bytes=None, bits=32, alpha=1.5, beta=0.0, gamma=3.0, threads=1,
+                 deals=None, boards=None):
         cdef int n, i, c, p, d
         cdef int64_t need, limit
         cdef object hands, weights, highs, lows
@@ -584,8 +615,11 @@ cdef class Game:
         counts = _snapshot(counts, "counts", n)
         commits0 = _snapshot(commits0, "commits0", n)
         commits1 = _snapshot(commits1, "commits1", n)
+        deals = _snapshot(deals, "deals", n) if deals is not None else (-1,) * n
+        boards = _snapshot(boards, "boards", n) if boards is not None else (0,) * n
         for name, seq in (("players", players), ("firsts", firsts), ("counts", counts),
-                          ("commits0", commits0), ("commits1", commits1)):
+                          ("commits0", commits0), ("commits1", commits1), ("deals", deals),
+                          ("boards", boards)):
             if len(seq) != n:
                 raise SolverError(f"{name}: {len(seq)} entries for {n} nodes")
         sizes = []
@@ -610,10 +644,15 @@ cdef class Game:
         self.commit0 = <double*>calloc(n, sizeof(double))
         self.commit1 = <double*>calloc(n, sizeof(double))
         self.offset = <int64_t*>calloc(n, sizeof(int64_t))
+        self.deal = <int32_t*>calloc(n, sizeof(int32_t))
+        self.board = <int32_t*>calloc(n, sizeof(int32_t))
+        self.dealt = <uint64_t*>calloc(n, sizeof(uint64_t))
         if (self.kind == NULL or self.player == NULL or self.first == NULL or self.count == NULL
                 or self.level == NULL or self.commit0 == NULL or self.commit1 == NULL
-                or self.offset == NULL):
+                or self.offset == NULL or self.deal == NULL or self.board == NULL
+                or self.dealt == NULL):
             raise MemoryError()
+        self._read_deals(deals, boards)
         self._read_tree(kinds, players, firsts, counts, commits0, commits1, sizes)
         need = self._bytes_needed(sizes[0], sizes[1])
         if max_bytes is not None:
@@ -625,6 +664,9 @@ cdef class Game:
             self._read_side(p, (hands0, hands1)[p], (weights0, weights1)[p],
                             (highs0, highs1)[p], (lows0, lows1)[p] if self.hilo else None,
                             sizes[p])
+        self._check_deals()
+        free(self.dealt)
+        self.dealt = NULL
         if self.compact:
             self.regret16 = <int16_t*>calloc(self.entries if self.entries else 1, 2)
             self.average16 = <uint16_t*>calloc(self.entries if self.entries else 1, 2)
@@ -640,7 +682,7 @@ cdef class Game:
                 raise MemoryError()
         self.slots = OFFSET[cards] + 1
         self.acc = <double*>calloc(self.slots, sizeof(double))
-        self.scratch = <double*>malloc((self.depth + 1) * (self.actions + 1)
+        self.scratch = <double*>malloc((self.depth + 1) * self.rows
                                        * <int64_t>self.widest * sizeof(double))
         self.temp = <double*>malloc(3 * <int64_t>self.widest * sizeof(double))
         if self.threads > 1:
@@ -679,28 +721,45 @@ cdef class Game:
         try:
             self.depth = 0
             for i in range(n):
-                k = _small(kinds[i], "kinds", i, 0, 2)
-                c = _small(counts[i], "counts", i, 0, C_MAX_ACTIONS)
+                k = _small(kinds[i], "kinds", i, 0, 3)
+                c = _small(counts[i], "counts", i, 0, 52 if k == K_CHANCE else C_MAX_ACTIONS)
                 f = _small(firsts[i], "firsts", i, 0, n)
                 self.kind[i] = k
                 self.count[i] = c
                 self.first[i] = f
                 self.commit0[i] = <double>_chips(commits0[i], f"commits0[{i}]", False)
                 self.commit1[i] = <double>_chips(commits1[i], f"commits1[{i}]", False)
-                self.player[i] = _small(players[i], "players", i, 0, 1) if k != K_SHOWDOWN else 0
-                if k == K_DECISION:
+                self.player[i] = (_small(players[i], "players", i, 0, 1)
+                                  if k == K_DECISION or k == K_FOLD else 0)
+                if self.deal[i] >= 0 and parent[i] != 2:
+                    raise SolverError(f"deals[{i}]: only the child of a chance node deals a card")
+                if parent[i] == 2 and self.deal[i] < 0:
+                    raise SolverError(f"deals[{i}]: the child of a chance node deals a card")
+                if k == K_DECISION or k == K_CHANCE:
                     if c < 1:
-                        raise SolverError(f"counts[{i}]: a decision needs at least one action")
+                        raise SolverError(f"counts[{i}]: a decision or chance node needs at "
+                                          "least one child")
                     if f <= i or f + c > n:
                         raise SolverError(f"firsts[{i}]: children {f}..{f + c - 1} must come "
                                           f"after node {i} and inside the tree of {n} nodes")
                     for k in range(f, f + c):
                         if parent[k]:
                             raise SolverError(f"firsts[{i}]: node {k} has two parents")
-                        parent[k] = 1
+                        parent[k] = 2 if self.kind[i] == K_CHANCE else 1
+                        self.dealt[k] = self.dealt[i]
+                        if self.kind[i] == K_CHANCE:
+                            if self.deal[k] >= 0 and self.dealt[k] >> self.deal[k] & 1:
+                                raise SolverError(f"deals[{k}]: card {self.deal[k]} is dealt "
+                                                  "twice on the way to this node")
+                            if self.deal[k] >= 0:
+                                self.dealt[k] |= (<uint64_t>1) << self.deal[k]
                         self.level[k] = self.level[i] + 1
                         if self.level[k] > self.depth:
                             self.depth = self.level[k]
+                    if self.kind[i] == K_CHANCE:
+                        self.chance = True
+                        self.offset[i] = -1
+                        continue
                     self.offset[i] = entries
                     if c > self.actions:
                         self.actions = c
@@ -712,16 +771,72 @@ cdef class Game:
             for i in range(1, n):
                 if not parent[i]:
                     raise SolverError(f"firsts: node {i} is not the child of any node")
-            self.depth = 0          # scratch rows are per level of a decision, not of a leaf
+            self.depth = 0          # scratch rows are per level of an inner node, not a leaf
             for i in range(n):
-                if self.kind[i] == K_DECISION and self.level[i] > self.depth:
+                if self.kind[i] in (K_DECISION, K_CHANCE) and self.level[i] > self.depth:
                     self.depth = self.level[i]
             if self.kind[0] != K_DECISION and n > 1:
                 raise SolverError("kinds[0]: the root of a tree of several nodes is a decision")
+            self.rows = self.actions + 1
+            if self.chance and self.rows < 3:     # a chance node: both reaches and a child's
+                self.rows = 3
             self.entries = entries
         finally:
             free(parent)
         return 0
+
+    cdef int _read_deals(self, tuple deals, tuple boards) except -1:
+        cdef int i
+        self.boards = 1
+        for i in range(self.n_nodes):
+            self.deal[i] = _small(deals[i], "deals", i, -1, 51)
+            self.board[i] = _small(boards[i], "boards", i, 0, 4095)
+            if self.board[i] + 1 > self.boards:
+                self.boards = self.board[i] + 1
+        return 0
+
+    cdef int _check_deals(self) except -1:
+        """Each chance node deals each card with one chance given both hands only if every
+        hand that can reach it (holding no card dealt before) holds only cards it may deal:
+        then the cards left are its children less both hands' cards."""
+        cdef int i, a, p, h
+        cdef uint64_t allowed
+        for i in range(self.n_nodes):
+            if self.kind[i] != K_CHANCE:
+                continue
+            allowed = 0
+            for a in range(self.first[i], self.first[i] + self.count[i]):
+                if allowed >> self.deal[a] & 1:
+                    raise SolverError(f"deals[{a}]: card {self.deal[a]} is dealt by two "
+                                      f"children of chance node {i}")
+                allowed |= (<uint64_t>1) << self.deal[a]
+            if self.count[i] - 2 * self.cards < 1:
+                raise SolverError(f"counts[{i}]: a chance node deals one of more cards than "
+                                  f"the two hands hold ({2 * self.cards})")
+            for p in range(2):
+                for h in range(self.side[p].n):
+                    if (self.mask[p][h] & ~allowed and not self.mask[p][h] & self.dealt[i]):
+                        raise SolverError(f"deals: hand {h} of hands{p} holds a card chance "
+                                          f"node {i} does not deal, so the chance of each "
+                                          "card would differ by hand")
+        return 0
+
+    cdef void _point(self, int row) noexcept nogil:
+        """Point both sides' strengths and orders at the given row (a board)."""
+        cdef int p
+        cdef int64_t d
+        cdef Side* s
+        if row == self.row:
+            return
+        for p in range(2):
+            s = &self.side[p]
+            if s.high == NULL:
+                continue
+            d = <int64_t>(row - self.row) * s.n
+            s.high += d; s.by_high += d; s.high_sorted += d; s.cards_high += d * s.k
+            if self.hilo:       # else one row of lows (none), never read by a sweep
+                s.low += d; s.by_low += d; s.low_sorted += d; s.cards_low += d * s.k
+        self.row = row
 
     cdef int64_t _bytes_needed(self, int n0, int n1):
         """What the arrays below take: regrets and strategy sums (float32, or 16-bit with a
@@ -729,11 +844,15 @@ cdef class Game:
         cards, strengths and orders."""
         cdef int64_t widest = max(n0, n1), k = self.cards
         cdef int64_t per_hand = (8 + 3 * k + 6 * 4 + 8
-                                 + (((1 << k) - 2) * 4 if k < 4 else 0))
+                                 + (((1 << k) - 2) * 4 if k < 4 else 0)
+                                 + 8                                 # the card bits
+                                 + (self.boards - 1) * ((6 * 4 + 2 * k) if self.hilo
+                                                        else (3 * 4 + k)))   # more rows
         return (2 * self.entries * (2 if self.compact else <int64_t>sizeof(float))
                 + 2 * self.n_nodes * <int64_t>sizeof(double)
+                + 2 * self.n_nodes * <int64_t>sizeof(int32_t)
                 + 2 * <int64_t>self.threads * (OFFSET[k] + 1) * <int64_t>sizeof(double)
-                + (self.depth + 1) * (self.actions + 1) * widest * <int64_t>sizeof(double)
+                + (self.depth + 1) * self.rows * widest * <int64_t>sizeof(double)
                 + 4 * widest * <int64_t>sizeof(double)
                 + (OFFSET[k] + 1) * <int64_t>sizeof(double)
                 + (<int64_t>n0 + n1) * per_hand)
@@ -743,7 +862,9 @@ cdef class Game:
         cdef Side* s = &self.side[p]
         cdef const uint8_t* raw = <const uint8_t*>PyBytes_AS_STRING(hands)
         cdef uint8_t hand[C_MAX_CARDS]
-        cdef int i, a, b, k = self.cards
+        cdef int i, a, b, k = self.cards, r, rows = self.boards
+        cdef int64_t m = <int64_t>n * rows, x
+        cdef int64_t ml = m if self.hilo else n     # lows: one row of zeros without hi/lo
         cdef uint8_t t
         cdef bint positive = False
         s.n = n
@@ -753,31 +874,39 @@ cdef class Game:
         # hands of four cards find their slots from the cards (see _add)
         s.subset = <int32_t*>malloc((<int64_t>n * s.nsub if k < 4 else 1) * sizeof(int32_t))
         s.cards = <uint8_t*>malloc(<int64_t>n * k)
-        s.cards_high = <uint8_t*>malloc(<int64_t>n * k)
-        s.cards_low = <uint8_t*>malloc(<int64_t>n * k)
-        s.high_sorted = <int32_t*>malloc(n * sizeof(int32_t))
-        s.low_sorted = <int32_t*>malloc(n * sizeof(int32_t))
-        s.high = <int32_t*>malloc(n * sizeof(int32_t))
-        s.low = <int32_t*>calloc(n, sizeof(int32_t))
-        s.by_high = <int32_t*>malloc(n * sizeof(int32_t))
-        s.by_low = <int32_t*>malloc(n * sizeof(int32_t))
+        # strengths, orders and sorted copies: one row of n per board (see _point)
+        s.cards_high = <uint8_t*>malloc(m * k)
+        s.cards_low = <uint8_t*>malloc(ml * k)
+        s.high_sorted = <int32_t*>malloc(m * sizeof(int32_t))
+        s.low_sorted = <int32_t*>malloc(ml * sizeof(int32_t))
+        s.high = <int32_t*>malloc(m * sizeof(int32_t))
+        s.low = <int32_t*>calloc(ml, sizeof(int32_t))
+        s.by_high = <int32_t*>malloc(m * sizeof(int32_t))
+        s.by_low = <int32_t*>malloc(ml * sizeof(int32_t))
         s.twin = <int32_t*>malloc(n * sizeof(int32_t))
         s.key = <int64_t*>malloc(n * sizeof(int64_t))
+        self.mask[p] = <uint64_t*>malloc(n * sizeof(uint64_t))
         if (s.twin == NULL or s.key == NULL or s.weight == NULL or s.subset == NULL
                 or s.high == NULL or s.low == NULL or s.by_high == NULL or s.by_low == NULL
                 or s.cards == NULL or s.cards_high == NULL or s.cards_low == NULL
-                or s.high_sorted == NULL or s.low_sorted == NULL):
+                or s.high_sorted == NULL or s.low_sorted == NULL or self.mask[p] == NULL):
             raise MemoryError()
         wname, hname, lname = f"weights{p}", f"highs{p}", f"lows{p}"
         weights = _snapshot(weights, f"weights{p}", n)
-        highs = _snapshot(highs, f"highs{p}", n)
-        if len(weights) != n or len(highs) != n:
-            raise SolverError(f"weights{p}, highs{p}: one entry per hand ({n}), got "
+        highs = _snapshot(highs, f"highs{p}", m)
+        if len(weights) != n or len(highs) != m:
+            raise SolverError(f"weights{p}, highs{p}: one weight per hand ({n}) and one "
+                              f"strength per hand and board ({n} x {rows}), got "
                               f"{len(weights)} and {len(highs)}")
         if lows is not None:
-            lows = _snapshot(lows, f"lows{p}", n)
-            if len(lows) != n:
-                raise SolverError(f"lows{p}: one entry per hand ({n}), got {len(lows)}")
+            lows = _snapshot(lows, f"lows{p}", m)
+            if len(lows) != m:
+                raise SolverError(f"lows{p}: one entry per hand and board ({n} x {rows}), "
+                                  f"got {len(lows)}")
+        for x in range(m):
+            s.high[x] = _small(highs[x], hname, x, 0, 2 ** 31 - 1)
+            if lows is not None:
+                s.low[x] = _small(lows[x], lname, x, 0, 2 ** 31 - 1)
         for i in range(n):
             for a in range(k):
                 hand[a] = raw[i * k + a]
@@ -794,24 +923,31 @@ cdef class Game:
             if k < 4:
                 _fill_subsets(hand, k, &s.subset[<int64_t>i * s.nsub])
             s.key[i] = 0
+            self.mask[p][i] = 0
             for a in range(k):
                 s.key[i] = s.key[i] * 64 + hand[a] + 1
                 s.cards[<int64_t>i * k + a] = hand[a]
+                self.mask[p][i] |= (<uint64_t>1) << hand[a]
             s.weight[i] = _weight(weights[i], wname, i)
             positive = positive or s.weight[i] > 0.0
-            s.high[i] = _small(highs[i], hname, i, 0, 2 ** 31 - 1)
-            if lows is not None:
-                s.low[i] = _small(lows[i], lname, i, 0, 2 ** 31 - 1)
         if not positive:
             raise SolverError(f"weights{p}: no hand has a positive weight")
-        if _sort_by(s.high, n, s.by_high) or _sort_by(s.low, n, s.by_low):
-            raise MemoryError()
-        for i in range(n):          # the sweeps' copies, in order of strength
-            s.high_sorted[i] = s.high[s.by_high[i]]
-            s.low_sorted[i] = s.low[s.by_low[i]]
-            for a in range(k):
-                s.cards_high[<int64_t>i * k + a] = s.cards[<int64_t>s.by_high[i] * k + a]
-                s.cards_low[<int64_t>i * k + a] = s.cards[<int64_t>s.by_low[i] * k + a]
+        for r in range(rows):       # each board's orders, built here: none on first use
+            x = <int64_t>r * n
+            if _sort_by(&s.high[x], n, &s.by_high[x]):
+                raise MemoryError()
+            for i in range(n):      # the sweeps' copies, in order of strength
+                s.high_sorted[x + i] = s.high[x + s.by_high[x + i]]
+                for a in range(k):
+                    s.cards_high[(x + i) * k + a] = s.cards[<int64_t>s.by_high[x + i] * k + a]
+            if r > 0 and not self.hilo:
+                continue
+            if _sort_by(&s.low[x], n, &s.by_low[x]):
+                raise MemoryError()
+            for i in range(n):
+                s.low_sorted[x + i] = s.low[x + s.by_low[x + i]]
+                for a in range(k):
+                    s.cards_low[(x + i) * k + a] = s.cards[<int64_t>s.by_low[x + i] * k + a]
         return 0
 
     cdef int _pair_twins(self) except -1:
@@ -1009,10 +1145,13 @@ cdef class Game:
         cdef double* reach
         cdef double* child
         cdef double best, x
+        if self.kind[node] == K_CHANCE:
+            self._chance(node, p, own, opp, out, mode)
+            return
         if self.kind[node] != K_DECISION:
             self._leaf(node, p, opp, out)
             return
-        block = &self.scratch[<int64_t>self.level[node] * (self.actions + 1) * w]
+        block = &self.scratch[<int64_t>self.level[node] * self.rows * w]
         reach = block + self.actions * w    # my reach to a child, at my decisions
         child = reach                       # a child's values, at the opponent's
         if self.player[node] != p:      # the opponent acts: their reach splits
@@ -1059,6 +1198,37 @@ cdef class Game:
     # ``inv``, 0 where the strategy is uniform. ``inv`` is the leaves' second temp row (a
     # showdown's high share): free while a decision is split or settled, and already in
     # memory (the first row keeps the mass that a fold right after a showdown reuses).
+
+    cdef void _chance(self, int node, int p, const double* own, const double* opp,
+                      double* out, Mode mode) noexcept nogil:
+        """A chance node: each child's card comes with one chance in (children - both hands'
+        cards) for every pair of hands holding neither it nor a card dealt before; hands
+        holding it leave that child's subtree (no reach) and get nothing from it."""
+        cdef int a, i, j, ch, back = self.row
+        cdef int n_me = self.side[p].n, n_op = self.side[1 - p].n
+        cdef int64_t w = self.widest
+        cdef double* mine = &self.scratch[<int64_t>self.level[node] * self.rows * w]
+        cdef double* theirs = mine + w
+        cdef double* child = mine + 2 * w
+        cdef double share = 1.0 / (self.count[node] - 2 * self.cards)
+        cdef const uint64_t* my_mask = self.mask[p]
+        cdef const uint64_t* op_mask = self.mask[1 - p]
+        cdef uint64_t bit
+        for i in range(n_me):
+            out[i] = 0.0
+        for a in range(self.count[node]):
+            ch = self.first[node] + a
+            bit = (<uint64_t>1) << self.deal[ch]
+            for i in range(n_me):
+                mine[i] = 0.0 if my_mask[i] & bit else own[i]
+            for j in range(n_op):
+                theirs[j] = 0.0 if op_mask[j] & bit else opp[j]
+            self._point(self.board[ch])
+            self._walk(ch, p, mine, theirs, child, mode)
+            for i in range(n_me):
+                if not my_mask[i] & bit:
+                    out[i] += share * child[i]
+        self._point(back)
 
     cdef void _split(self, int node, int n, Mode mode, const double* reach,
                      double* block) noexcept nogil:
@@ -1458,7 +1628,7 @@ cdef class Game:
     cdef int _decision(self, object node) except -1:
         cdef int k = _small(node, "node", -1, 0, self.n_nodes - 1)
         if self.kind[k] != K_DECISION:
-            raise SolverError(f"node: {k} is a fold or showdown, not a decision")
+            raise SolverError(f"node: {k} is a fold, showdown or chance node, not a decision")
         return k
 
 

@@ -24,9 +24,9 @@ burns included: a seeded shuffle, or, for replay, the order another program deal
 cimport cython
 from cpython.long cimport PyLong_AsLongLongAndOverflow
 from cpython.mem cimport PyMem_Free, PyMem_Malloc, PyMem_Realloc
-from cpython.object cimport PyTypeObject
-from cpython.ref cimport Py_INCREF
-from cpython.tuple cimport PyTuple_SET_ITEM
+from cpython.object cimport PyObject, PyTypeObject
+from cpython.ref cimport Py_DECREF, Py_INCREF, Py_REFCNT
+from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_SET_ITEM
 from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint8_t, uint64_t
 from libc.string cimport memset
 
@@ -57,9 +57,34 @@ MAX_AMOUNT = 10 ** 15   # every amount at entry, so the stacks' total fits int64
 cdef chips_t C_MAX_AMOUNT = MAX_AMOUNT
 
 
+cdef extern from *:
+    """
+    /* A LegalActions nobody else holds may be refilled in place (as zip reuses its result
+       tuple): only where a reference count of 1 proves it, with the GIL, and where tuples
+       cache no hash (before 3.14). */
+    #if !defined(Py_GIL_DISABLED) && PY_VERSION_HEX < 0x030E0000
+    #define STUD_REFILL_LEGAL 1
+    #else
+    #define STUD_REFILL_LEGAL 0
+    #endif
+    """
+    bint STUD_REFILL_LEGAL
+
+
 cdef inline void put(object tup, Py_ssize_t pos, object item) noexcept:
     Py_INCREF(item)           # PyTuple_SET_ITEM steals a reference
     PyTuple_SET_ITEM(tup, pos, item)
+
+
+cdef inline void swap(object tup, Py_ssize_t pos, object item) noexcept:
+    """Replace item ``pos`` of a tuple only this module holds (its old item an int, a bool or
+    None: dropping it runs no code); often it is the same object already."""
+    cdef PyObject* old = PyTuple_GET_ITEM(tup, pos)
+    if old == <PyObject*>item:
+        return
+    Py_INCREF(item)
+    PyTuple_SET_ITEM(tup, pos, item)
+    Py_DECREF(<object>old)
 
 
 cdef object legal_tuple(int seat, bint can_fold, bint can_check, chips_t call, object low,
@@ -75,6 +100,37 @@ cdef object legal_tuple(int seat, bint can_fold, bint can_check, chips_t call, o
     put(out, 5, high)
     put(out, 6, False)
     put(out, 7, False)
+    return out
+
+
+cdef enum:
+    SMALL_COUNT = 1024
+
+cdef tuple SMALL_INTS = tuple(range(SMALL_COUNT))
+"""The int objects an answer's fields take when small (built at import): a refill finds
+them without making an int, and mostly finds them in place already."""
+
+
+cdef int swap_amount(object tup, Py_ssize_t pos, chips_t value) except -1:
+    if 0 <= value < SMALL_COUNT:
+        swap(tup, pos, <object>PyTuple_GET_ITEM(SMALL_INTS, value))
+    else:
+        swap(tup, pos, value)
+    return 0
+
+
+cdef object refill(object out, int seat, bint can_fold, const Legal* legal):
+    """``legal_tuple``'s answer written over ``out``, a LegalActions only the hand holds."""
+    swap_amount(out, 0, seat)
+    swap(out, 1, True if can_fold else False)
+    swap(out, 2, True if legal.can_check else False)
+    swap_amount(out, 3, legal.call)
+    if legal.can_raise:
+        swap_amount(out, 4, legal.low)
+        swap_amount(out, 5, legal.high)
+    else:
+        swap(out, 4, None)
+        swap(out, 5, None)
     return out
 
 
@@ -186,6 +242,13 @@ cdef class StudCore:
     ``game`` is one of ``GAME_HIGH``, ``GAME_HILO``, ``GAME_RAZZ``, ``GAME_FIVE``. The
     caller (:mod:`omaha.game.stud`) checks the structure; this class checks only what keeps the C
     state in bounds.
+
+    Every action returns what the next player may do (``legal_actions()``), or None once the
+    hand is over, so a bot's loop needs one call per decision::
+
+        legal = hand.legal_actions()
+        while legal is not None:
+            legal = hand.check_or_call()   # or fold(), bet_or_raise(to), ... from ``legal``
     """
 
     cdef Rules rules
@@ -193,10 +256,13 @@ cdef class StudCore:
     cdef bytes _deck
     cdef LogEntry* _entries
     cdef Py_ssize_t _logged, _room
-    cdef tuple _final
-    cdef tuple _strengths
+    cdef bint _over                        # the pots awarded: ``state.stacks`` are final
+    cdef bint _shown                       # ... at a showdown, with these strengths (E6)
+    cdef strength_t _high[MAX_PLAYERS]
+    cdef strength_t _low[MAX_PLAYERS]
+    cdef object _answer_a, _answer_b   # the last two LegalActions answered (``_answer``)
 
-    def __init__(self, int game, stacks, bytes deck, *, ante, bring_in, small_bet, big_bet,
+    def __init__(self, int game, stacks, bytes deck, ante, bring_in, small_bet, big_bet,
                  dealer=None, max_raises=4):
         cdef Posted posted[2 * MAX_PLAYERS + 2]
         cdef int n, k, count
@@ -229,8 +295,7 @@ cdef class StudCore:
                 if self._entries == NULL:
                     raise MemoryError()
                 self._room = LOG_START
-            self._final = None
-            self._strengths = None
+            self._over = self._shown = False
             r = &self.rules
             s = &self.state
             r.n = n
@@ -289,7 +354,7 @@ cdef class StudCore:
 
     @property
     def is_over(self):
-        return self._final is not None
+        return self._over
 
     @property
     def pot(self):
@@ -298,8 +363,6 @@ cdef class StudCore:
     @property
     def stacks(self):
         """Each player's chips behind (after the hand: their final stacks)."""
-        if self._final is not None:
-            return list(self._final)
         return [self.state.stacks[k] for k in range(self.rules.n)]
 
     @property
@@ -317,7 +380,11 @@ cdef class StudCore:
     @property
     def strengths(self):
         """``(high, low)`` strengths at the showdown (razz: its low is the high list, E6)."""
-        return self._strengths
+        cdef int k, n = self.rules.n
+        if not self._shown:
+            return None
+        return (tuple([self._high[k] for k in range(n)]),
+                tuple([self._low[k] for k in range(n)]) if self.rules.hi_lo else None)
 
     @property
     def log(self):
@@ -349,16 +416,36 @@ cdef class StudCore:
 
     def legal_actions(self):
         """What the player to act may do (B2-B8, E3, E5)."""
+        with cython.critical_section(self):   # ``_answer`` turns the answers' slots over
+            if self.state.to_act < 0:
+                raise refused(Reason.HAND_OVER)
+            return self._answer()
+
+    cdef object _answer(self):
+        """The player to act's ``LegalActions`` (None once the hand is over): the answer of
+        ``legal_actions`` and of every action. The tuple is one of the last two answered
+        when nobody holds it any more (so a bot's loop allocates none), else a new one."""
         cdef Legal legal
         cdef int i = self.state.to_act
+        cdef bint can_fold = i != self.state.bring_in_seat   # E3: the bring-in may not fold
+        cdef object out
         if i < 0:
-            raise refused(Reason.HAND_OVER)
+            return None
         legal_for(&self.rules, &self.state, i, &legal)
+        if STUD_REFILL_LEGAL:   # held by its slot and ``out`` only: nobody else sees it
+            out = self._answer_a
+            if out is not None and Py_REFCNT(out) == 2:
+                return refill(out, i, can_fold, &legal)
+            out = self._answer_b
+            if out is not None and Py_REFCNT(out) == 2:
+                return refill(out, i, can_fold, &legal)
         if legal.can_raise:
-            return legal_tuple(i, i != self.state.bring_in_seat, legal.can_check, legal.call,
-                               legal.low, legal.high)
-        return legal_tuple(i, i != self.state.bring_in_seat, legal.can_check, legal.call,
-                           None, None)
+            out = legal_tuple(i, can_fold, legal.can_check, legal.call, legal.low, legal.high)
+        else:
+            out = legal_tuple(i, can_fold, legal.can_check, legal.call, None, None)
+        self._answer_b = self._answer_a   # the newer two kept
+        self._answer_a = out
+        return out
 
     # --- actions -------------------------------------------------------------------------
 
@@ -390,6 +477,7 @@ cdef class StudCore:
                 raise self._refused(&refusal, None)
             self._record(LOG_FOLD, i, 0)
             self._after(apply_fold(&self.rules, &self.state, i))
+            return self._answer()
 
     def check_or_call(self, *, player=None):
         """Check when nothing is owed, else call (the bring-in's call posts it, E3)."""
@@ -406,6 +494,7 @@ cdef class StudCore:
             else:
                 self._record(LOG_CHECK, i, 0)
                 self._after(apply_check(&self.rules, s, i))
+            return self._answer()
 
     def check(self, *, player=None):
         """Check: only when nothing is owed (B2)."""
@@ -417,6 +506,7 @@ cdef class StudCore:
                 raise self._refused(&refusal, None)
             self._record(LOG_CHECK, i, 0)
             self._after(apply_check(&self.rules, &self.state, i))
+            return self._answer()
 
     def call(self, *, player=None):
         """Call what is owed (B2, B8); the bring-in's call posts the bring-in (E3)."""
@@ -425,7 +515,7 @@ cdef class StudCore:
             i = self._turn(player)
             if call_reason(&self.state, i, &refusal) != OK:
                 raise self._refused(&refusal, None)
-        self.check_or_call(player=player)
+        return self.check_or_call(player=player)
 
     def post_bring_in(self, *, player=None):
         """The bring-in posts it (E3): the bring-in seat's call."""
@@ -433,7 +523,7 @@ cdef class StudCore:
             i = self._turn(player)
             if i != self.state.bring_in_seat:
                 raise refused(Reason.CALL_OWES_NOTHING, seat=i)
-        self.check_or_call(player=player)
+        return self.check_or_call(player=player)
 
     def bet_or_raise(self, to, *, player=None):
         """Complete, bet or raise to a total of ``to`` this street (B3, E3, E5)."""
@@ -452,6 +542,7 @@ cdef class StudCore:
                 raise self._refused(&refusal, to)
             self._record(LOG_RAISE, i, total)
             self._after(apply_raise(&self.rules, &self.state, i, total))
+            return self._answer()
 
     cdef int _record(self, int kind, int player, chips_t amount) except -1:
         """Log one action (``LOG_*``), growing the log when it is full."""
@@ -491,8 +582,10 @@ cdef class StudCore:
             return 0
         if outcome == TO_SHOWDOWN:
             strengths(r, s, NULL, high, low)
-            self._strengths = (tuple([high[k] for k in range(r.n)]),
-                               tuple([low[k] for k in range(r.n)]) if r.hi_lo else None)
+            for k in range(r.n):              # worded by ``strengths`` when asked
+                self._high[k] = high[k]
+                self._low[k] = low[k]
+            self._shown = True
         else:
             for k in range(r.n):
                 high[k] = low[k] = 0
@@ -503,6 +596,8 @@ cdef class StudCore:
                                0, s.dead, payouts, returned, pots, &npots, &where)
         if status != POT_OK:
             raise RuntimeError(f"the pots could not be settled (status {status})")
-        self._final = tuple([s.stacks[k] + payouts[k] for k in range(r.n)])
+        for k in range(r.n):
+            s.stacks[k] += payouts[k]
+        self._over = True
         s.to_act = -1
         return 0

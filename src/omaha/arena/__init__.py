@@ -21,8 +21,10 @@ protocol and the crash rules are in ``docs/arena.md``.
 """
 
 from omaha.arena.driver import ClockDriver
+from omaha.arena.house import Arena
 from omaha.arena.messages import ProtocolError, load_schema, parse_client_message
-from omaha.arena.room import Arena, ArenaSettings, TableRoom
+from omaha.arena.room import TableRoom
+from omaha.arena.settings import ArenaSettings
 from omaha.arena.storage import SqliteStorage, Storage, StorageError
 from omaha.arena.stream import EventLog, event_for_seat
 

@@ -62,9 +62,10 @@ def decide(bot: Bot, view: dict[str, Any], variant: Variant | None,
     """The ``act`` message ``bot`` sends for the view of a seat that is to act.
 
     A stud view (E2: each player's ``up`` cards, the viewer's ``down`` cards) names its own
-    variant; the bot sees all its cards as its hole cards and no board, so a bot that scores
-    hole cards (``strength``) plays stud by the pairs and ranks it holds (on third street the
-    bring-in is ``call``, completing ``bet_or_raise``, E3)."""
+    variant; the bot sees all its own cards as its hole cards and the shared card of a short
+    deck (if dealt) as the board, so ``strength`` plays the stud strength bot's rule
+    (:func:`omaha.game.studplay.strength_choice`; on third street the bring-in is ``call``,
+    completing ``bet_or_raise``, E3)."""
     legal = LegalActions(**view["legal"])
     if legal.can_show:
         return {"type": "act", "action": "show"}
@@ -76,7 +77,7 @@ def decide(bot: Bot, view: dict[str, Any], variant: Variant | None,
     if stud:
         variant = parse_variant(view["variant"]).variant
         hole = tuple(parse_cards((me["down"] or "") + me["up"]))
-        board: tuple[int, ...] = ()
+        board = tuple(parse_cards(view["board"]))   # the shared card of a short deck, E2
     else:
         hole, board = tuple(parse_cards(me["cards"] or "")), tuple(parse_cards(view["board"]))
     if variant is None:

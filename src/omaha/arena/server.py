@@ -1,6 +1,6 @@
 """The arena's WebSocket server (``omaha serve``; needs the ``[server]`` extra).
 
-One asyncio process: a :class:`~omaha.arena.room.Arena` of tables, one
+One asyncio process: a :class:`~omaha.arena.house.Arena` of tables, one
 :class:`~omaha.arena.driver.ClockDriver` per table for the clock (D1-D4), and one writer task
 per connection so each client receives its messages in order. Everything a client sends is
 checked before it can touch a table: frames above ``max_size`` bytes close the connection
@@ -35,6 +35,7 @@ from typing import Any
 
 from omaha.arena.databases import open_storage
 from omaha.arena.driver import ClockDriver
+from omaha.arena.house import Arena
 from omaha.arena.messages import (
     PROTOCOL_VERSION,
     Act,
@@ -50,8 +51,9 @@ from omaha.arena.messages import (
     parse_client_message,
 )
 from omaha.arena.records import Storage, StorageError
-from omaha.arena.room import LEASE_MS, Arena, ArenaSettings, TableElsewhere, TableRoom
+from omaha.arena.room import LEASE_MS, TableElsewhere, TableRoom
 from omaha.arena.service import Connection, WebSocketService, run_until_signalled
+from omaha.arena.settings import ArenaSettings
 from omaha.arena.storage import SqliteStorage
 from omaha.arena.web import WebGate
 from omaha.errors import OmahaError
@@ -132,7 +134,7 @@ class ArenaServer(WebSocketService):
     ``db`` is a SQLite file path, a PostgreSQL URL (:func:`~omaha.arena.databases.open_storage`)
     or any :class:`~omaha.arena.records.Storage`. ``url`` is the address this process
     announces (default ``ws://host:port``); ``lease_ms`` and ``max_tables`` as in
-    :class:`~omaha.arena.room.Arena`. On SQLite (one process per file) a start claims every
+    :class:`~omaha.arena.house.Arena`. On SQLite (one process per file) a start claims every
     table at once; on a shared database only tables nobody holds. ``web`` serves the
     browser client on the same port (:mod:`omaha.arena.web`); ``allowed_origins`` are the
     page origins besides this host's own whose WebSockets are accepted.

@@ -37,13 +37,12 @@ from omaha.arena.records import StorageError
 from omaha.arena.room import hash_token
 from omaha.arena.stream import numbered
 from omaha.arena.tournament_store import StoredAction, TournamentStore
-from omaha.errors import OmahaError
+from omaha.errors import OmahaError, TournamentError
 from omaha.game.clock import ClockConfig, TimeoutPolicy
 from omaha.game.clocked import ClockedHand, TimeRanOut
 from omaha.game.hand import Hand
 from omaha.limits import as_int
 from omaha.phh import dumps, history_from_events, phh_order
-from omaha.errors import TournamentError
 from omaha.tournament import Structure, Tournament, entry_player
 
 __all__ = ["SEQ_PER_HAND", "LiveHand", "TournamentRoom"]

@@ -233,7 +233,7 @@ def _game(args: argparse.Namespace) -> Any:
 
 
 def _settings(args: argparse.Namespace) -> Any:
-    from omaha.arena.room import ArenaSettings
+    from omaha.arena.settings import ArenaSettings
 
     config = _game(args)
     return ArenaSettings(tables=args.tables, seats=args.seats, game=config.to_dict(),

@@ -31,6 +31,7 @@ from omaha.cli.shared import (
     phh_output,
     players,
     positive,
+    stud_phh_writer,
 )
 
 __all__ = ["add_parser", "run"]
@@ -103,13 +104,16 @@ def add_parser(commands: Any) -> None:
         metavar="PATH",
         default=None,
         type=phh_output,
-        help="write every hand: FILE.phhs, or a directory of .phh files (default: none)",
+        help="write every hand: FILE.phhs, or a directory of .phh files; a stud game's or a "
+        "rotation's hands each in its own game's notation, five-card stud refused (no PHH "
+        "code) (default: none)",
     )
     sub.add_argument(
         "--pokerkit",
         action="store_true",
         help="with --phh: write standard variant codes PokerKit reads (PO/8 as PO, FO as FO/8, "
-        "PT as NT, the real code in _variant); refused for games without one",
+        "PT as NT, the real code in _variant; stud codes are standard); refused for games "
+        "without one",
     )
     sub.add_argument(
         "--ray",
@@ -247,8 +251,16 @@ def _run_stud(args: argparse.Namespace) -> int:
             return fail("play", f"{config.variant.name} seats at most "
                         f"{config.variant.max_players} players (rule E1)")
         stack = int(args.stack) if args.stack is not None else 100 * config.big_bet
+        writer = (stud_phh_writer(args.phh, [STUD_CODES[config.variant]])
+                  if args.phh is not None else None)
         started = time.perf_counter()
-        result = play_stud_session(config, bots, hands=args.hands, stack=stack, seed=args.seed)
+        try:
+            result = play_stud_session(config, bots, hands=args.hands, stack=stack,
+                                       seed=args.seed,
+                                       on_hand=None if writer is None else writer.write)
+        finally:
+            if writer is not None:
+                writer.close()
         seconds = time.perf_counter() - started
     except OmahaError as exc:
         return fail("play", exc)
@@ -275,7 +287,7 @@ def _run_rotation(args: argparse.Namespace) -> int:
     import time
 
     from omaha.errors import OmahaError
-    from omaha.game.rotation import Rotation, play_rotation
+    from omaha.game.rotation import STUD_OR_FLOP_CODE, Rotation, play_rotation
     from omaha.game.studplay import STUD_BOTS
     from omaha.game.userbots import load_bot
 
@@ -291,10 +303,20 @@ def _run_rotation(args: argparse.Namespace) -> int:
             raise OmahaError(f"E8: a rotation plays the built-in bots ({', '.join(STUD_BOTS)})")
         if args.players > 8:
             raise OmahaError("E8: a rotation with stud games seats at most 8 players (rule E1)")
+        codes = [STUD_OR_FLOP_CODE[game] for game in rotation.games]
+        writer = None
+        if args.phh is not None:   # each hand in its own game's notation
+            writer = stud_phh_writer(args.phh, codes, compatible=args.pokerkit)
         started = time.perf_counter()
-        result = play_rotation(rotation, [load_bot(name) for name in names], names,
-                               hands=args.hands, small_bet=small, big_bet=big, ante=args.ante,
-                               bring_in=bring_in, stack=stack, seed=args.seed)
+        try:
+            result = play_rotation(
+                rotation, [load_bot(name) for name in names], names, hands=args.hands,
+                small_bet=small, big_bet=big, ante=args.ante, bring_in=bring_in, stack=stack,
+                seed=args.seed,
+                on_hand=None if writer is None else lambda _, hand: writer.write(hand))
+        finally:
+            if writer is not None:
+                writer.close()
         seconds = time.perf_counter() - started
     except OmahaError as exc:
         return fail("play", exc)
@@ -331,8 +353,8 @@ def _print_seats(seats: list[dict[str, Any]], stack: int) -> None:
 
 def _not_for_stud(args: argparse.Namespace) -> str:
     """The options given that stud games and rotations do not take yet ("" if none)."""
-    given = [flag for flag, value in (("--blinds", args.blinds), ("--phh", args.phh),
-                                      ("--ray", args.ray), ("--plot", args.plot))
+    given = [flag for flag, value in (("--blinds", args.blinds), ("--ray", args.ray),
+                                      ("--plot", args.plot))
              if value is not None] + (["--duplicate"] if args.duplicate else [])
     return ", ".join(given)
 

@@ -19,16 +19,20 @@ import argparse
 import math
 import os
 import sys
-from typing import Any, NoReturn
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any, NoReturn
 
 from omaha.errors import OmahaError
 from omaha.limits import as_int
+
+if TYPE_CHECKING:
+    from omaha.phh.export import PhhWriter
 
 __all__ = ["BLINDS_HELP", "EXIT_INVALID", "EXIT_MISMATCH", "EXIT_OK", "VARIANT_HELP",
            "OneLineParser", "add_progress_options", "add_variant", "arena_db", "blinds",
            "existing_arena_db", "fail", "game_config", "non_negative", "one_line", "output_dir",
            "output_file", "overwritten", "pair", "path_name", "phh_output", "players", "port",
-           "positive", "positive_real", "refuse", "ws_url"]
+           "positive", "positive_real", "refuse", "stud_phh_writer", "ws_url"]
 
 EXIT_OK = 0
 """The command did what it was asked."""
@@ -258,6 +262,22 @@ def output_file(text: str) -> str:
 def phh_output(text: str) -> str:
     """``--phh`` of ``omaha play``: a ``.phhs`` file to write, or a folder of ``.phh`` files."""
     return output_file(text) if text.endswith(".phhs") else output_dir(text)
+
+
+def stud_phh_writer(target: str, codes: Iterable[str], *, compatible: bool = False) -> PhhWriter:
+    """``--phh``'s writer for the hands of a stud game or a rotation (``play``, ``simulate``),
+    given the codes of the games it will hold: each hand is written in its own game's notation
+    (:class:`~omaha.phh.export.PhhWriter`). Five-card stud, which PHH does not name, is
+    refused before a hand is played (HistoryError naming ``variant``)."""
+    from omaha.errors import HistoryError
+    from omaha.phh.export import PhhWriter
+
+    if "F5S" in codes:
+        raise HistoryError("five-card stud (F5S) has no PHH variant code: --phh is refused",
+                           field="variant")
+    if target.endswith(".phhs"):   # simulate's shard: its folder is made here
+        os.makedirs(os.path.dirname(target) or ".", exist_ok=True)
+    return PhhWriter(target, compatible=compatible)
 
 
 _SQLITE = b"SQLite format 3\x00"

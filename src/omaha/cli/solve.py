@@ -24,13 +24,15 @@ __all__ = ["add_parser", "run"]
 def add_parser(commands: Any) -> None:
     """Register the ``solve`` subcommand."""
     sub = commands.add_parser(
-        "solve", help="solve a heads-up PLO or PLO8 river spot exactly (discounted CFR)",
-        description="An equilibrium strategy of a heads-up pot-limit river spot over both "
-                    "full ranges, with its exploitability from an exact best response.",
+        "solve", help="solve a heads-up PLO or PLO8 river or turn spot exactly (discounted CFR)",
+        description="An equilibrium strategy of a heads-up pot-limit river or turn spot over "
+                    "both full ranges, with its exploitability from an exact best response.",
         epilog="example: omaha solve --variant plo8 --board 'Ah Kd 7c 5s 2h' "
                "--oop 'AA**:$ds' --ip KK** --pot 100 --stack 300 --target 0.3%")
     add_variant(sub, default="plo")
-    sub.add_argument("--board", required=True, help="the river: 5 board cards")
+    sub.add_argument("--board", required=True,
+                     help="the river's 5 board cards, or the turn's 4 (every river card is "
+                          "then dealt and solved)")
     sub.add_argument("--oop", required=True, metavar="RANGE",
                      help="the out-of-position range (acts first), e.g. 'AA**:$ds'")
     sub.add_argument("--ip", required=True, metavar="RANGE", help="the in-position range")

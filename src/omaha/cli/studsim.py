@@ -5,10 +5,11 @@ The stud games' side of :mod:`omaha.cli.scale`'s ``simulate``: the built-in stud
 run plays the hands ``omaha play`` plays with the same seed), banked scoring, and the summary
 gives each seat's net chips and big bets per 100 hands with a 95% interval
 (:class:`~omaha.distributed.simulate.SeatStats`, the flop games' own statistics, counted in
-big bets). ``--phh DIR`` writes every hand to ``DIR/shard-000000.phhs``
-(:mod:`omaha.phh.stud`; five-card stud has no PHH code, so it is refused). The stakes are
-``--stakes`` (small/big bet, default 2/4), ``--ante`` and ``--bring-in`` (default half the
-small bet), as in ``omaha play``; ``--blinds``, ``--ray`` and ``--duplicate`` are refused.
+big bets). ``--phh DIR`` writes every hand to ``DIR/shard-000000.phhs``, as it names the
+flop games' shards (:class:`~omaha.phh.export.PhhWriter`, in :mod:`omaha.phh.stud`'s
+notation; five-card stud has no PHH code, so it is refused). The stakes are ``--stakes``
+(small/big bet, default 2/4), ``--ante`` and ``--bring-in`` (default half the small bet), as
+in ``omaha play``; ``--blinds``, ``--ray`` and ``--duplicate`` are refused.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import os
 import time
 from typing import Any
 
-from omaha.cli.shared import fail
+from omaha.cli.shared import fail, stud_phh_writer
 
 __all__ = ["run_stud"]
 
@@ -46,7 +47,9 @@ def run_stud(args: argparse.Namespace) -> int:
             return fail("simulate", f"{config.variant.name} seats at most "
                         f"{config.variant.max_players} players (rule E1)")
         code = STUD_CODES[config.variant]
-        writer = _PhhShard(args.phh, code) if args.phh is not None else None
+        writer = None
+        if args.phh is not None:   # one shard: stud runs here, in one chunk
+            writer = stud_phh_writer(os.path.join(args.phh, "shard-000000.phhs"), [code])
     except OmahaError as exc:
         return fail("simulate", exc)
     stack = args.stack if args.stack is not None else 100 * config.big_bet
@@ -77,34 +80,6 @@ def run_stud(args: argparse.Namespace) -> int:
                      "ci95": stats.ci95(config.big_bet)})
     _print(args, config, code, result.hands, rows, stack, seconds)
     return 0
-
-
-class _PhhShard:
-    """``DIR/shard-000000.phhs``: every hand of the run, as ``omaha simulate --phh`` names
-    the flop games' shards (one shard: stud runs here, in one chunk)."""
-
-    def __init__(self, folder: str, code: str) -> None:
-        from omaha.errors import HistoryError
-
-        if code == "F5S":
-            raise HistoryError("five-card stud (F5S) has no PHH variant code: --phh is "
-                               "refused", field="variant")
-        os.makedirs(folder, exist_ok=True)
-        self.file = open(os.path.join(folder, "shard-000000.phhs"), "w",  # noqa: SIM115
-                         encoding="utf-8")
-        self.count = 0
-
-    def write(self, hand: Any) -> None:
-        from omaha.phh.stud import dumps_stud, stud_history
-        from omaha.phh.toml import table_header
-
-        self.count += 1
-        if self.count > 1:
-            self.file.write("\n")
-        self.file.write(table_header(str(self.count)) + dumps_stud(stud_history(hand)))
-
-    def close(self) -> None:
-        self.file.close()
 
 
 def _print(args: argparse.Namespace, config: Any, code: str, hands: int,

@@ -45,6 +45,7 @@ from omaha.config import GameConfig, Variant
 from omaha.game.dealing import cards_needed
 from omaha.game.deck import shuffled_cards
 from omaha.game.hand import Hand
+from omaha.game.studplay import strength_choice, stud_strength
 from omaha.limits import as_int
 from omahacore.actions import LegalActions
 from omahacore.evaluator import (
@@ -184,7 +185,8 @@ def _passive(legal: LegalActions) -> Decision:
 
 
 class RandomBot:
-    """Random legal play: fold 15% when a bet is owed, raise 25% (a random legal size)."""
+    """Random legal play: fold 15% when a bet is owed, raise 25% (a random legal size; in
+    stud the minimum or the maximum, as a fixed-limit bet is one or the other, E5)."""
 
     name = "random"
 
@@ -195,6 +197,8 @@ class RandomBot:
             return Decision("fold")
         if legal.min_raise_to is not None and legal.max_raise_to is not None and roll > 0.75:
             low, high = legal.min_raise_to, legal.max_raise_to
+            if situation.variant.is_stud:   # E5: the small or (open pair) big bet, no between
+                return Decision("raise", rng.choice((low, high)))
             return Decision("raise", rng.choice((low, high, rng.randint(low, high))))
         return _passive(legal)
 
@@ -208,7 +212,11 @@ class StrengthBot:
     Strength is a number in [0, 1]: before the flop a score of the hole cards (pairs, suits,
     connected and high ranks; small cards in hi/lo), after it the category of the best high
     hand (rule C4) plus a share for a made low (C5). It raises above ``raise_at``, calls
-    when strength beats the pot odds, and folds (or checks) otherwise.
+    when strength beats the pot odds, and folds (or checks) otherwise. In a stud game (a
+    situation whose hole cards are the player's down and up cards and whose board is the
+    shared card of a short deck, if any) it plays the stud strength bot's rule,
+    :func:`~omaha.game.studplay.strength_choice` (E1-E7), as ``omaha play --variant F7S``'s
+    ``strength`` does.
     """
 
     name = "strength"
@@ -218,6 +226,14 @@ class StrengthBot:
 
     def decide(self, situation: Situation, rng: random.Random) -> Decision:
         legal = situation.legal
+        if situation.variant.is_stud:   # E1-E7: the stud strength bot's rule, stated once
+            choice, to = strength_choice([*situation.hole_cards, *situation.board],
+                                         situation.variant, legal, rng)
+            if choice == "raise":
+                return Decision("raise", to)
+            if choice == "fold":
+                return Decision("fold")
+            return Decision("call" if legal.can_call else "check")
         strength = self.strength(situation)
         if strength >= self.raise_at and legal.min_raise_to is not None:
             assert legal.max_raise_to is not None
@@ -233,8 +249,11 @@ class StrengthBot:
 
     @staticmethod
     def strength(situation: Situation) -> float:
-        """The bot's strength estimate in [0, 1]."""
+        """The bot's strength estimate in [0, 1] (a stud game's:
+        :func:`~omaha.game.studplay.stud_strength` of its own cards and any shared card)."""
         hole, board, variant = situation.hole_cards, situation.board, situation.variant
+        if variant.is_stud:
+            return stud_strength([*hole, *board], variant)
         if not board:
             return _preflop_score(hole, variant.hi_lo)
         if variant.hand_rule == "holdem":

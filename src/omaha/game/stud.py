@@ -68,14 +68,19 @@ class StudHand(StudCore):
     :class:`random.Random` for a repeatable deal, else the OS generator (C2); or ``deck``, the
     52 cards in the order they come off (a replay). The state and the actions
     (``legal_actions``, ``fold``, ``check_or_call``, ``post_bring_in``, ``bet_or_raise``, ...)
-    are :class:`~omahacore.stud.StudCore`'s, compiled. :attr:`events`, :meth:`snapshot` and
+    are :class:`~omahacore.stud.StudCore`'s, compiled; each action returns the next
+    ``legal_actions()`` (None once the hand is over). :attr:`events`, :meth:`snapshot` and
     :meth:`restore` are the flop :class:`~omaha.game.hand.Hand`'s, for stud
     (:mod:`omaha.game.studrecord`).
 
     >>> import json
     >>> hand = StudHand(StudConfig(variant="F7S", ante=1, bring_in=2, small_bet=4),
     ...                 [100, 100, 100], rng=random.Random(7))
-    >>> hand.post_bring_in(); hand.bet_or_raise(4)
+    >>> legal = hand.post_bring_in()   # every action answers what the next player may do
+    >>> legal.call_amount, legal.min_raise_to
+    (2, 4)
+    >>> hand.bet_or_raise(4).call_amount
+    4
     >>> [type(ev).__name__ for ev in hand.events][:6]
     ['StudStarted', 'Posted', 'Posted', 'Posted', 'StudDealt', 'StudDealt']
     >>> copy = StudHand.restore(json.loads(json.dumps(hand.snapshot())))
@@ -83,6 +88,7 @@ class StudHand(StudCore):
     (True, True)
     """
 
+    __slots__ = ("_dealt", "_recorder", "_stacks", "_start", "config")   # no __dict__: cheap
     config: StudConfig
     _dealt: bytes
 
@@ -94,11 +100,11 @@ class StudHand(StudCore):
             raise TableError("E1", f"stud is for 2 to {MAX_STUD_PLAYERS} players, got "
                              f"{len(stacks)}")
         self.config = config
-        dealt = _deck(rng, deck)
+        dealt = os_deck() if rng is None and deck is None else _deck(rng, deck)
         stacks = tuple(stacks)   # kept as given: the start is built when first asked
-        super().__init__(_GAMES[config.variant.name], stacks, dealt, ante=config.ante,
-                         bring_in=config.bring_in, small_bet=config.small_bet,
-                         big_bet=config.big_bet, dealer=dealer, max_raises=config.max_raises)
+        StudCore.__init__(self, _GAMES[config.variant.name], stacks, dealt, config.ante,
+                          config.bring_in, config.small_bet, config.big_bet, dealer,
+                          config.max_raises)   # positional: no keyword dict to build
         self._dealt = dealt
         self._stacks = stacks
         self._start: StudStarted | None = None

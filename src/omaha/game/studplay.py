@@ -18,9 +18,12 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
+from omaha.config import Variant
 from omaha.errors import ConfigError
 from omaha.game.stud import StudConfig, StudHand
+from omahacore.actions import LegalActions
 from omahacore.evaluator import (
     HIGH_STRENGTHS,
     LOW_STRENGTHS,
@@ -30,7 +33,8 @@ from omahacore.evaluator import (
     evaluate_razz,
 )
 
-__all__ = ["STUD_BOTS", "StudSession", "play_stud_session", "random_stud", "strength_stud"]
+__all__ = ["STUD_BOTS", "StudChoice", "StudSession", "play_stud_session", "random_stud",
+           "strength_choice", "strength_stud", "stud_strength"]
 
 StudBot = Callable[[StudHand, random.Random], None]
 
@@ -47,36 +51,76 @@ def random_stud(hand: StudHand, rng: random.Random) -> None:
         hand.check_or_call()
 
 
-def _strength(hand: StudHand, player: int) -> float:
-    """How good the player's own cards are, 0..1 (E6): the best five when there are five,
-    else pairs and high cards (razz: distinct cards of eight or lower)."""
-    cards = [card for card, _ in hand.cards(player)]
-    if hand.community is not None:
-        cards.append(hand.community)
-    rule = hand.config.variant
+def stud_strength(cards: Sequence[int], variant: Variant) -> float:
+    """How good a player's own ``cards`` are (down and up, with the shared card of a short
+    deck, E2), 0..1 (E6): the best five when there are five, else pairs and high cards
+    (razz: distinct cards of eight or lower).
+
+    >>> from omaha.cards import parse_cards
+    >>> from omaha.config import RAZZ, SEVEN_CARD_STUD
+    >>> stud_strength(parse_cards("AhAd7c"), SEVEN_CARD_STUD) > stud_strength(
+    ...     parse_cards("Kh9d2c"), SEVEN_CARD_STUD)
+    True
+    >>> stud_strength(parse_cards("Ah2d3c"), RAZZ), stud_strength(parse_cards("KhQdJc"), RAZZ)
+    (1.0, 0.0)
+    """
     if len(cards) >= 5:
-        if rule.hand_rule == "razz":
+        if variant.hand_rule == "razz":
             return evaluate_razz(cards) / RAZZ_STRENGTHS
         high = evaluate_best(cards) / HIGH_STRENGTHS
-        if rule.hi_lo:
+        if variant.hi_lo:
             return max(high, evaluate_best_low(cards) / LOW_STRENGTHS)
         return high
     ranks = [card >> 2 for card in cards]
-    if rule.hand_rule == "razz":
+    if variant.hand_rule == "razz":
         return len({r for r in ranks if r <= 6 or r == 12}) / len(ranks)
     paired = len(ranks) - len(set(ranks))
     return min(1.0, 0.45 * paired + max(ranks) / 24)
 
 
+StudChoice = Literal["raise", "check_or_call", "fold"]
+"""What the strength bot does: raise (bet or complete) to the minimum, check or call (post
+the bring-in when it is owed, E3), or fold."""
+
+
+def strength_choice(cards: Sequence[int], variant: Variant, legal: LegalActions,
+                    rng: random.Random) -> tuple[StudChoice, int | None]:
+    """The strength bot's rule, stated once for a :class:`StudHand` (:func:`strength_stud`)
+    and for a view (the arena's :class:`~omaha.game.bots.StrengthBot`): raise to the
+    minimum above 0.75 (:func:`stud_strength` of ``cards`` plus a draw of ``rng`` in
+    +/-0.05), check or call above 0.4 or when free or the fold is not allowed (the
+    bring-in, E3), else fold. Returns the choice and the total of a raise (None otherwise).
+
+    >>> from omaha.cards import parse_cards
+    >>> from omaha.config import SEVEN_CARD_STUD
+    >>> legal = LegalActions(seat=0, can_fold=True, can_check=False, call_amount=2,
+    ...                      min_raise_to=4, max_raise_to=4)
+    >>> strength_choice(parse_cards("AhAdAc"), SEVEN_CARD_STUD, legal, random.Random(1))
+    ('raise', 4)
+    >>> strength_choice(parse_cards("7h2d4c"), SEVEN_CARD_STUD, legal, random.Random(1))
+    ('fold', None)
+    """
+    value = stud_strength(cards, variant) + rng.uniform(-0.05, 0.05)
+    if value > 0.75 and legal.min_raise_to is not None:
+        return "raise", legal.min_raise_to
+    if value > 0.4 or not legal.call_amount or not legal.can_fold:
+        return "check_or_call", None
+    return "fold", None
+
+
 def strength_stud(hand: StudHand, rng: random.Random) -> None:
-    """Raise strong cards, call fair ones, fold weak ones facing a bet (checks when free)."""
+    """Raise strong cards, call fair ones, fold weak ones facing a bet (checks when free):
+    :func:`strength_choice` of the player's own cards."""
     player = hand.to_act
     assert player is not None
-    legal = hand.legal_actions()
-    value = _strength(hand, player) + rng.uniform(-0.05, 0.05)
-    if value > 0.75 and legal.min_raise_to is not None:
-        hand.bet_or_raise(legal.min_raise_to)
-    elif value > 0.4 or not legal.call_amount or not legal.can_fold:
+    cards = [card for card, _ in hand.cards(player)]
+    if hand.community is not None:
+        cards.append(hand.community)
+    choice, to = strength_choice(cards, hand.config.variant, hand.legal_actions(), rng)
+    if choice == "raise":
+        assert to is not None
+        hand.bet_or_raise(to)
+    elif choice == "check_or_call":
         hand.check_or_call()
     else:
         hand.fold()

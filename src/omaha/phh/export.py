@@ -87,6 +87,7 @@ from typing import IO, TYPE_CHECKING, Any, NamedTuple
 from omaha.config import MAX_SEATS, GameConfig
 from omaha.errors import HistoryError
 from omaha.game.events import EVENT_OF_CODE, Event, HandStarted
+from omaha.game.stud import StudHand
 from omaha.phh.history import OPTIONAL_FIELDS, REQUIRED_ORDER, HandHistory
 from omaha.phh.notation import (
     BetOrRaiseTo,
@@ -102,6 +103,7 @@ from omaha.phh.notation import (
     parse_action,
     phh_order,
 )
+from omaha.phh.stud import dumps_stud, stud_history
 from omaha.phh.toml import (
     HAND_SEPARATOR,
     format_actions,
@@ -634,6 +636,10 @@ class PhhWriter:
 
     The file holds what :func:`~omaha.phh.dump_all` writes of the hands' histories (hand ``N``
     has ``hand = N``), or :func:`~omaha.phh.dump` per file; ``compatible`` is as for them.
+    A stud hand (:class:`~omaha.game.stud.StudHand`, E1-E7) is written in its own notation,
+    :func:`~omaha.phh.stud.dumps_stud` of its :func:`~omaha.phh.stud.stud_history` (the
+    standard's stud fields, no ``hand``), so one file holds a mixed game's hands (E8) each
+    in its game's notation; five-card stud has no PHH code (HistoryError naming ``variant``).
     Use it as a context manager, or :meth:`close` it.
 
     >>> import io, random
@@ -667,11 +673,13 @@ class PhhWriter:
             self.file = target
 
     def write(self, hand: Any, number: int | None = None) -> None:
-        """Write one hand (as :func:`phh_text` takes it); ``number`` is its ``hand`` field,
-        table name and file number (default: one more than the hands written so far)."""
+        """Write one hand (as :func:`phh_text` takes it, or a stud hand); ``number`` is its
+        ``hand`` field (a flop hand's), table name and file number (default: one more than
+        the hands written so far)."""
         self.count += 1
         number = self.count if number is None else number
-        text = self._writer.text(hand, number)
+        text = (dumps_stud(stud_history(hand)) if isinstance(hand, StudHand)
+                else self._writer.text(hand, number))
         if self.file is not None:
             table = self._writer.table(str(number))
             separator = HAND_SEPARATOR if self.count > 1 else ""

@@ -27,7 +27,7 @@ cards, no card twice (C1), no unknown up card) and every action with the rules o
 >>> from omaha.game.stud import StudConfig, StudHand
 >>> hand = StudHand(StudConfig(variant="FR", ante=1, bring_in=2, small_bet=4), [50, 60],
 ...                 rng=random.Random(2))
->>> hand.post_bring_in(); hand.fold()      # razz: the highest up card (Td) brings in
+>>> _ = hand.post_bring_in(); _ = hand.fold()   # razz: the highest up card (Td) brings in
 >>> text = dumps_stud(stud_history(hand))
 >>> print(text)
 variant = "FR"

@@ -110,7 +110,6 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
     (``omahacore.solver.parallel``) they run one after another."""
     import numpy as np
 
-    from omaha.analysis.evaluation import evaluate_high_batch, evaluate_hilo_batch
     from omahacore.solver import MAX_THREADS, Game
 
     if not isinstance(spot, Spot):
@@ -136,28 +135,28 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
     if progress is not None and not callable(progress):
         raise SolverTypeError(f"progress must be callable, got {safe_repr(progress)}")
     tree = build_tree(pot=spot.pot, stack=spot.stack, bets=spot.bets, raises=spot.raises,
-                      max_raises=spot.max_raises)
-    board = np.array([int(c) for c in spot.board], dtype=np.uint8)
-    # The core gets each range in order of high strength (stable), so its showdown sweeps
-    # read the hands, their reach and their values in sequence rather than scattered; the
-    # strategies are put back in the spot's order at the end.
+                      max_raises=spot.max_raises, rivers=spot.rivers)
+    # The core gets each range in order of high strength (on the first board: the river, or
+    # a turn's first river card; stable), so its showdown sweeps read the hands, their reach
+    # and their values in sequence rather than scattered; the strategies are put back in the
+    # spot's order at the end.
     orders: list[npt.NDArray[np.int32]] = []
     sides: list[tuple[bytes, npt.NDArray[np.float64], npt.NDArray[np.int32],
                       npt.NDArray[np.int32] | None]] = []
     for p in (0, 1):
         cards = spot.cards(p)
-        if spot.variant.hi_lo:
-            highs, lows = evaluate_hilo_batch(cards, board)
-        else:
-            highs, lows = evaluate_high_batch(cards, board), None
-        order = np.argsort(highs, kind="stable").astype(np.int32)
+        highs, lows = _strengths(spot, p)
+        rows = len(highs) // len(cards)
+        order = np.argsort(highs[:len(cards)], kind="stable").astype(np.int32)
         orders.append(order)
-        sides.append((cards[order].tobytes(), spot.weights(p)[order], highs[order],
-                      None if lows is None else lows[order]))
+        sides.append((cards[order].tobytes(), spot.weights(p)[order],
+                      highs.reshape(rows, -1)[:, order].reshape(-1),
+                      None if lows is None else lows.reshape(rows, -1)[:, order].reshape(-1)))
     game = Game(spot.pot, tree.kinds, tree.players, tree.firsts, tree.counts,
                 tree.commits[0], tree.commits[1], 4, sides[0][0], sides[1][0], sides[0][1],
                 sides[1][1], sides[0][2], sides[1][2], sides[0][3], sides[1][3],
-                max_bytes=max_bytes, bits=STORAGES[storage], threads=threads)
+                max_bytes=max_bytes, bits=STORAGES[storage], threads=threads,
+                deals=tree.deals, boards=tree.boards)
     del sides                   # the core holds its own copies
     gap = math.inf
     checks: list[tuple[int, float]] = []
@@ -183,5 +182,33 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
             spot_order = np.empty_like(table)
             spot_order[:, order] = table
             del table
+            river = tree.river(n)
+            if river >= 0:      # hands holding the river card never reach this node
+                spot_order[:, (spot.cards(tree.players[n]) == river).any(axis=1)] = np.nan
             strategies[n] = spot_order
     return Solution(spot, tree, strategies, ev, gap, game.iterations)
+
+
+def _strengths(spot: Spot, p: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32] | None]:
+    """Player ``p``'s high (and for hi/lo, low) strengths, one row of hands per board: the
+    river's, or on a turn spot each river card's (0 for hands holding that card: they never
+    reach its showdowns), flattened row by row."""
+    import numpy as np
+
+    from omaha.analysis.evaluation import evaluate_high_batch, evaluate_hilo_batch
+
+    cards = spot.cards(p)
+    turn = [int(c) for c in spot.board]
+    boards = [turn] if not spot.rivers else [turn + [r] for r in spot.rivers]
+    highs = np.zeros((len(boards), len(cards)), dtype=np.int32)
+    lows = np.zeros((len(boards), len(cards)), dtype=np.int32) if spot.variant.hi_lo else None
+    for row, board in enumerate(boards):
+        keep = ~np.isin(cards, board).any(axis=1)
+        if not keep.any():
+            continue
+        five = np.array(board, dtype=np.uint8)
+        if lows is not None:
+            highs[row, keep], lows[row, keep] = evaluate_hilo_batch(cards[keep], five)
+        else:
+            highs[row, keep] = evaluate_high_batch(cards[keep], five)
+    return highs.reshape(-1), None if lows is None else lows.reshape(-1)

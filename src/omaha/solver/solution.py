@@ -5,6 +5,10 @@ of two hands that share no card, weighted by both ranges; the two add up to the 
 ``exploitability`` is the mean of the two players' gains from an exact best response, in
 chips (``exploitability_pot``: as a share of the pot).
 
+On a turn spot the decisions after the river card (history ``(..., "river Qs", ...)``) have a
+column for every hand of the range, but hands holding that river card never reach them: their
+column is NaN and :meth:`Node.strategy` refuses them.
+
 A solution is saved as a NumPy ``.npz`` file (no pickles): the spot's settings, both ranges,
 the tree's labels and every node's strategy; :func:`load` reads it back.
 """
@@ -17,7 +21,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from omaha.cards import CardsLike, parse_cards
+from omaha.cards import Card, CardsLike, parse_cards
 from omaha.errors import OmahaError, SolverError
 from omaha.solver.spot import Spot
 from omaha.solver.tree import Tree, build_tree
@@ -58,14 +62,26 @@ class Node:
         """The acting player's hands, in the order of :meth:`strategy_table`'s columns."""
         return self._solution.spot.hands(self.player)
 
+    @property
+    def board(self) -> tuple[Card, ...]:
+        """The board here: the spot's, and on a turn spot past the river, the river card."""
+        river = self._solution.tree.river(self.index)
+        return self._solution.spot.board + ((Card(river),) if river >= 0 else ())
+
     def strategy(self, hand: CardsLike) -> tuple[float, ...]:
-        """The probability of each action (in :attr:`actions` order) for ``hand``."""
+        """The probability of each action (in :attr:`actions` order) for ``hand``; a
+        :class:`~omaha.errors.SolverError` for a hand holding a card of :attr:`board`."""
         column = self._solution._column(self.player, hand)
+        river = self._solution.tree.river(self.index)
+        if river >= 0 and river in self._solution.spot.cards(self.player)[column]:
+            raise SolverError(f"hand: {hand!r} holds the river card {Card(river)}, so it "
+                              "never reaches this decision")
         table = self._solution._strategies[self.index]
         return tuple(float(x) for x in table[:, column])
 
     def strategy_table(self) -> npt.NDArray[np.float32]:
-        """The whole strategy: one row per action, one column per hand of :attr:`hands`."""
+        """The whole strategy: one row per action, one column per hand of :attr:`hands`
+        (NaN for hands holding the river card dealt on the way here)."""
         return self._solution._strategies[self.index]
 
     def reach(self) -> npt.NDArray[np.float64]:
@@ -79,7 +95,7 @@ class Node:
         import numpy as np
 
         reach = self.reach()
-        table = self._solution._strategies[self.index].astype(np.float64)
+        table = np.nan_to_num(self._solution._strategies[self.index].astype(np.float64))
         total = float(reach.sum())
         if total <= 0:
             return tuple(0.0 for _ in self.actions)
@@ -156,14 +172,19 @@ class Solution:
         got = self._reaches.get(node)
         if got is not None:
             return got
+        import numpy as np
+
         t = self.tree
         player = t.players[node]
         reach = self.spot.weights(player).copy()
+        river = t.river(node)
+        if river >= 0:              # hands holding the river card never get here
+            reach[(self.spot.cards(player) == river).any(axis=1)] = 0.0
         n = 0
         for label in t.history[node]:
             child = t.child(n, label)
-            if t.players[n] == player:
-                reach = reach * self._strategies[n][child - t.firsts[n]]
+            if t.kinds[n] == DECISION and t.players[n] == player:
+                reach = reach * np.nan_to_num(self._strategies[n][child - t.firsts[n]])
             n = child
         self._reaches[node] = reach
         return reach
@@ -213,7 +234,8 @@ def load(path: str | os.PathLike[str]) -> Solution:
                         pot=meta["pot"], stack=meta["stack"], bets=meta["bets"],
                         raises=meta["raises"], max_raises=meta["max_raises"])
             tree = build_tree(pot=spot.pot, stack=spot.stack, bets=spot.bets,
-                              raises=spot.raises, max_raises=spot.max_raises)
+                              raises=spot.raises, max_raises=spot.max_raises,
+                              rivers=spot.rivers)
             if [list(h) for h in tree.history] != meta["history"]:
                 raise SolverError(f"path: {os.fspath(path)!r} holds another tree")
             strategies = {}

@@ -1,4 +1,5 @@
-"""A river spot to solve: the variant, the board, both ranges, the pot, the stack, the sizes.
+"""A river or turn spot to solve: the variant, the board (5 cards, or 4 for a turn spot whose
+river is dealt by the solver), both ranges, the pot, the stack, the sizes.
 
 Player 0 is out of position (acts first), player 1 in position. Hands that hold a board card
 are dropped (card removal, RULES.md C1); a range left empty is an error.
@@ -89,7 +90,7 @@ def _chips(value: object, field: str) -> int:
 
 
 class Spot:
-    """A heads-up river spot (see the module). ``bets`` and ``raises`` are fractions of the
+    """A heads-up river or turn spot (see the module). ``bets`` and ``raises`` are fractions of the
     pot (a pot-size raise is a raise of the pot after calling), capped by the pot limit;
     all-in is added wherever the cap reaches the stack. ``max_raises`` bounds the raises after
     a bet."""
@@ -114,11 +115,9 @@ class Spot:
             raise SolverError(f"board: {exc}") from None
         if len(set(cards)) != len(cards):
             raise SolverError(f"board: {format_cards(cards)} repeats a card")
-        if len(cards) == 4:
-            raise SolverError("board: turn spots (4 cards) are not solved yet; give the "
-                              "river's 5 cards")
-        if len(cards) != 5:
-            raise SolverError(f"board: a river board has 5 cards, got {len(cards)}")
+        if len(cards) not in (4, 5):
+            raise SolverError(f"board: a turn board has 4 cards and a river board 5, got "
+                              f"{len(cards)}")
         self.board: tuple[Card, ...] = tuple(cards)
         self.pot = _chips(pot, "pot")
         self.stack = _chips(stack, "stack")
@@ -140,6 +139,18 @@ class Spot:
         self._hands: tuple[npt.NDArray[np.uint8], npt.NDArray[np.uint8]] = (hands[0], hands[1])
         self._weights: tuple[npt.NDArray[np.float64], npt.NDArray[np.float64]] = \
             (weights[0], weights[1])
+
+    @property
+    def rivers(self) -> tuple[int, ...]:
+        """The river cards a turn spot deals (card indices, ascending); ``()`` on a river.
+
+        >>> len(Spot("Ah Kd 7c 5s", "AA**", "KK**", pot=10, stack=10).rivers)
+        48
+        """
+        if len(self.board) == 5:
+            return ()
+        on_board = {int(c) for c in self.board}
+        return tuple(c for c in range(52) if c not in on_board)
 
     def hands(self, player: int) -> tuple[str, ...]:
         """The hands of ``player`` (0 out of position, 1 in position) after card removal, as

@@ -1,9 +1,12 @@
-"""The betting tree of a river spot, pot limit (RULES.md B2, B4, B5, B8), flattened for the
-compiled core: node 0 is player 0's first decision; the children of a node are consecutive
-and come after it.
+"""The betting tree of a river or turn spot, pot limit (RULES.md B2, B4, B5, B8), flattened
+for the compiled core: node 0 is player 0's first decision; the children of a node are
+consecutive and come after it.
 
 Actions are labelled in chips put in since the spot began: ``check``, ``bet 50``,
-``raise 150`` (a raise *to* 150), ``call``, ``fold``, ``allin 300`` (the whole stack).
+``raise 150`` (a raise *to* 150), ``call``, ``fold``, ``allin 300`` (the whole stack). On a
+turn spot (``rivers`` given) the action that closes the turn's betting leads to a chance node
+whose children deal each river card (``river Qs``), each followed by the river's betting
+from player 0 (or straight to the showdown when the stacks are all in).
 
 >>> tree = build_tree(pot=100, stack=300, bets=(0.5, 1.0), raises=(1.0,), max_raises=3)
 >>> tree.actions(0)
@@ -17,7 +20,8 @@ from __future__ import annotations
 from collections import deque
 from dataclasses import dataclass, field
 
-from omahacore.solver import DECISION, FOLD, SHOWDOWN
+from omaha.cards import Card
+from omahacore.solver import CHANCE, DECISION, FOLD, SHOWDOWN
 
 __all__ = ["Tree", "build_tree"]
 
@@ -32,6 +36,11 @@ class Tree:
     counts: list[int] = field(default_factory=list)
     commits: tuple[list[int], list[int]] = field(default_factory=lambda: ([], []))
     history: list[tuple[str, ...]] = field(default_factory=list)
+    deals: list[int] = field(default_factory=list)
+    """The river card a chance node's child deals (-1 elsewhere)."""
+    boards: list[int] = field(default_factory=list)
+    """The row of strengths a node's showdowns read: the index of its river card in the
+    spot's rivers (0 on a river spot and on the turn)."""
 
     def __len__(self) -> int:
         return len(self.kinds)
@@ -43,6 +52,15 @@ class Tree:
     def children(self, node: int) -> range:
         """The indices of a node's children."""
         return range(self.firsts[node], self.firsts[node] + self.counts[node])
+
+    def river(self, node: int) -> int:
+        """The river card dealt on the way to ``node`` (``node`` included), or -1."""
+        n = 0
+        for label in self.history[node]:
+            n = self.child(n, label)
+            if self.deals[n] >= 0:
+                return self.deals[n]
+        return -1
 
     def child(self, node: int, label: str) -> int:
         """The node an action leads to."""
@@ -83,7 +101,7 @@ def _actions(s: _State, pot: int, stack: int, bets: tuple[float, ...],
         amounts = sorted({min(max(1, round(f * in_pot)), in_pot) for f in bets})
         for amount in amounts:
             if mine + amount < stack:
-                put(mine + amount, f"bet {amount}", False)
+                put(mine + amount, f"bet {mine + amount}", False)   # to, as raises
         if in_pot >= left and left > 0:
             put(stack, f"allin {stack}", False)
         return out
@@ -104,11 +122,22 @@ def _actions(s: _State, pot: int, stack: int, bets: tuple[float, ...],
 
 
 def build_tree(*, pot: int, stack: int, bets: tuple[float, ...], raises: tuple[float, ...],
-               max_raises: int) -> Tree:
-    """The tree of a river spot (see the module), breadth first."""
+               max_raises: int, rivers: tuple[int, ...] = ()) -> Tree:
+    """The tree of a river spot, or of a turn spot dealing each of ``rivers`` (card indices)
+    when the turn's betting closes (see the module), breadth first.
+
+    >>> turn = build_tree(pot=100, stack=100, bets=(1.0,), raises=(), max_raises=0,
+    ...                   rivers=(0, 51))
+    >>> turn.actions(turn.child(0, 'check'))
+    ('check', 'allin 100')
+    >>> chance = turn.child(turn.child(0, 'check'), 'check')
+    >>> turn.actions(chance), turn.actions(turn.child(chance, 'river 2c'))
+    (('river 2c', 'river As'), ('check', 'allin 100'))
+    """
     tree = Tree()
 
-    def add(kind: int, player: int, commits: tuple[int, int], history: tuple[str, ...]) -> int:
+    def add(kind: int, player: int, commits: tuple[int, int], history: tuple[str, ...],
+            deal: int = -1, board: int = 0) -> int:
         tree.kinds.append(kind)
         tree.players.append(player)
         tree.firsts.append(0)
@@ -116,21 +145,40 @@ def build_tree(*, pot: int, stack: int, bets: tuple[float, ...], raises: tuple[f
         tree.commits[0].append(commits[0])
         tree.commits[1].append(commits[1])
         tree.history.append(history)
+        tree.deals.append(deal)
+        tree.boards.append(board)
         return len(tree.kinds) - 1
 
     root = _State(0, (0, 0), 0, 0)
     add(DECISION, 0, root.commits, ())
-    queue: deque[tuple[int, _State]] = deque([(0, root)])
+    # (node, betting state or None for a chance node, whether the turn is being bet)
+    queue: deque[tuple[int, _State | None, bool]] = deque([(0, root, bool(rivers))])
     while queue:
-        node, state = queue.popleft()
-        actions = _actions(state, pot, stack, bets, raises, max_raises)
+        node, state, turn = queue.popleft()
         tree.firsts[node] = len(tree.kinds)
+        if state is None:           # deal each river; its betting starts from player 0
+            commits = (tree.commits[0][node], tree.commits[1][node])
+            tree.counts[node] = len(rivers)
+            for row, card in enumerate(rivers):
+                history = tree.history[node] + (f"river {Card(card)}",)
+                if commits[0] >= stack:         # all in: nothing left to bet
+                    add(SHOWDOWN, 0, commits, history, card, row)
+                    continue
+                child = add(DECISION, 0, commits, history, card, row)
+                queue.append((child, _State(0, commits, 0, 0), False))
+            continue
+        actions = _actions(state, pot, stack, bets, raises, max_raises)
         tree.counts[node] = len(actions)
+        board = tree.boards[node]
         for label, kind, nxt in actions:
             history = tree.history[node] + (label,)
             if isinstance(nxt, _State):
-                queue.append((add(DECISION, nxt.actor, nxt.commits, history), nxt))
+                child = add(DECISION, nxt.actor, nxt.commits, history, board=board)
+                queue.append((child, nxt, turn))
+            elif kind == SHOWDOWN and turn:     # the turn's betting closes: the river comes
+                assert isinstance(nxt, tuple)
+                queue.append((add(CHANCE, 0, nxt, history), None, False))
             else:
                 assert isinstance(nxt, tuple)
-                add(kind, state.actor, nxt, history)
+                add(kind, state.actor, nxt, history, board=board)
     return tree

@@ -104,7 +104,8 @@ export class Renderer {
       setText(this.el.result, "");
       return;
     }
-    const pots = view.pots.map((p, i) => (i === 0 ? "pot" : `side pot ${i}`) + ` ${p.amount}`);
+    // a stud view (E7) gives the total only: its pots are not split out while the hand plays
+    const pots = (view.pots || []).map((p, i) => (i === 0 ? "pot" : `side pot ${i}`) + ` ${p.amount}`);
     setText(this.el.pots, `total ${view.pot_total}` + (pots.length ? ` \u2014 ${pots.join(", ")}` : ""));
     if (view.is_over && view.result) {
       const nameOf = (s) => state.nameOf(s);

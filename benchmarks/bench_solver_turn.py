@@ -1,0 +1,111 @@
+"""Turn solver speed and memory (issue 29): ``python -m pytest benchmarks/bench_solver_turn.py -s``.
+
+A PLO turn spot deals all 48 rivers at a chance node and solves every river's tree with the
+turn's. Figures (``-s`` prints each):
+
+- narrowed ranges (a few hundred to a few thousand hands a side), pot-size bets and raises
+  with all-in, 16-bit storage: the time and the exploitability reached, counted from
+  building the ``Spot`` to the solution in a fresh process, and its peak memory;
+- full ranges (194,580 hands a side): the solver arrays' size with 16-bit storage, as the
+  core's memory check computes it before allocating anything (the issue's target: within
+  2 GiB). The full-range turn solve itself is not run here: it takes a long time on one
+  core.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+TURN = "Ah Kd 7c 5s"
+NARROW_OOP = "AA**:$ds,KK**:$ds"
+NARROW_IP = "KK**:$ds,QQ**:$ds,JJ**:$ds"
+
+CHILD = textwrap.dedent("""
+    import json, resource, sys, time
+    import numpy                       # imported before the baseline: not the solver's memory
+    from omaha.solver import Spot, solve
+    import omaha.analysis.evaluation
+    spec = json.loads(sys.argv[1])
+    def rss_mb():
+        with open("/proc/self/status") as f:
+            for line in f:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    before = rss_mb()
+    start = time.perf_counter()
+    cpu = time.process_time()
+    spot = Spot(spec["board"], spec["oop"], spec["ip"], variant=spec["variant"], pot=100,
+                stack=300, bets="pot", raises="pot")
+    solution = solve(spot, target=spec["target"], max_iterations=spec["max_iterations"],
+                     storage="16bit", threads=spec["threads"])
+    print(json.dumps({"seconds": time.perf_counter() - start,
+                      "cpu": time.process_time() - cpu, "threads": spec["threads"],
+                      "iterations": solution.iterations, "nodes": len(solution.tree),
+                      "exploitability_pot": solution.exploitability_pot,
+                      "hands": [len(spot.hands(0)), len(spot.hands(1))],
+                      "peak_mb": rss_mb() - before}))
+""")
+
+
+def solve_in_child(variant: str, *, target: str = "0.5%", max_iterations: int = 300,
+                   threads: int | None = 1) -> dict[str, float]:
+    spec = {"board": TURN, "variant": variant, "oop": NARROW_OOP, "ip": NARROW_IP,
+            "target": target, "max_iterations": max_iterations, "threads": threads}
+    out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(spec)], check=True,
+                         capture_output=True, text=True).stdout
+    result: dict[str, float] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+@pytest.mark.parametrize("variant", ["plo", "plo8"])
+def test_narrowed_turn(benchmark, variant):
+    got = benchmark.pedantic(solve_in_child, (variant,), rounds=1, iterations=1)
+    benchmark.extra_info.update(got)
+    print(f"\n{variant} turn, narrowed ranges: {got['hands'][0]:,} vs {got['hands'][1]:,} "
+          f"hands, {got['nodes']:,} nodes (48 rivers), {got['iterations']} iterations to "
+          f"{got['exploitability_pot']:.3%} of the pot in {got['seconds']:.1f} s wall, "
+          f"{got['cpu']:.1f} s CPU, peak {got['peak_mb']:.0f} MB, 16-bit storage")
+    assert got["exploitability_pot"] <= 0.005
+
+
+@pytest.mark.parametrize("variant", ["plo", "plo8"])
+def test_full_range_turn_memory_need(benchmark, variant):
+    """What the core would allocate for full ranges (regrets and sums in 16 bits, one row
+    of strengths and orders per river, the scratch rows): asked of the memory check, which
+    refuses before allocating."""
+    import numpy as np
+
+    from omaha.cards import parse_cards
+    from omaha.errors import SolverError
+    from omaha.solver.tree import build_tree
+    from omahacore.solver import Game
+
+    board = [int(c) for c in parse_cards(TURN)]
+    rivers = tuple(c for c in range(52) if c not in board)
+    hands = np.array(list(itertools.combinations(rivers, 4)), np.uint8).tobytes()
+    tree = build_tree(pot=100, stack=300, bets=(1.0,), raises=(1.0,), max_raises=3,
+                      rivers=rivers)
+    lows: list[int] | None = [] if variant == "plo8" else None
+
+    def need() -> int:
+        try:
+            Game(100, tree.kinds, tree.players, tree.firsts, tree.counts, tree.commits[0],
+                 tree.commits[1], 4, hands, hands, [], [], [], [], lows, lows, max_bytes=1,
+                 bits=16, deals=tree.deals, boards=tree.boards)
+        except SolverError as exc:
+            return int(str(exc).split("needs ")[1].split(" bytes")[0].replace(",", ""))
+        raise AssertionError("a one-byte limit was not refused")
+
+    size = benchmark.pedantic(need, rounds=1, iterations=1)
+    benchmark.extra_info.update(bytes=size, nodes=len(tree))
+    print(f"\n{variant} turn, full ranges (194,580 hands a side), pot bets and raises with "
+          f"all-in, {len(tree):,} nodes: {size / 2**30:.2f} GiB of solver arrays in 16 bits "
+          "(target 2 GiB)")
+    assert size <= 2 * 2**30
