@@ -43,24 +43,29 @@ CHILD = textwrap.dedent("""
     start = time.perf_counter()
     cpu = time.process_time()
     spot = Spot(spec["board"], spec["oop"], spec["ip"], variant=spec["variant"], pot=100,
-                stack=300, bets="50%,pot", raises="pot")
+                stack=300, bets=spec["bets"], raises="pot")
     solution = solve(spot, target=spec["target"], max_iterations=spec["max_iterations"],
                      check_every=spec["check_every"], storage=spec["storage"],
                      threads=spec["threads"])
     seconds = time.perf_counter() - start
     print(json.dumps({"seconds": seconds, "cpu": time.process_time() - cpu,
                       "threads": spec["threads"], "iterations": solution.iterations,
+                      "nodes": len(solution.tree),
                       "exploitability_pot": solution.exploitability_pot,
                       "hands": [len(spot.hands(0)), len(spot.hands(1))],
                       "peak_mb": rss_mb() - before}))
 """)
 
 
-def solve_in_child(variant: str, oop: str, ip: str, *, target: str = "0.3%",
-                   max_iterations: int = 1000, check_every: int = 10, storage: str = "32bit",
+def solve_in_child(variant: str, oop: str, ip: str, *, board: str = BOARD,
+                   bets: str = "50%,pot", target: str = "0.3%", max_iterations: int = 1000,
+                   check_every: int = 10, storage: str = "32bit",
                    threads: int | None = 1) -> dict[str, float]:
-    spec = {"board": BOARD, "variant": variant, "oop": oop, "ip": ip, "target": target,
-            "max_iterations": max_iterations, "check_every": check_every,
+    """Build the spot (pot 100, stack 300, ``bets``, pot raises) and solve it in a fresh
+    Python process; its figures (time, CPU, iterations, nodes, exploitability, hands, peak
+    memory) as a dict."""
+    spec = {"board": board, "variant": variant, "oop": oop, "ip": ip, "bets": bets,
+            "target": target, "max_iterations": max_iterations, "check_every": check_every,
             "storage": storage, "threads": threads}
     out = subprocess.run([sys.executable, "-c", CHILD, json.dumps(spec)], check=True,
                          capture_output=True, text=True).stdout
