@@ -304,15 +304,9 @@ def compiled(ref: RefGame, bits: int = 32, threads: int = 1) -> Game:
                 bits=bits, threads=threads, deals=ref.deals, boards=ref.boards)
 
 
-@settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), cards=st.integers(1, 4), hilo=st.booleans(),
-       iterations=st.integers(0, 7), bits=st.sampled_from([16, 32]), threads=st.integers(1, 3))
-def test_values_and_best_responses_match_a_brute_force(seed, cards, hilo, iterations, bits,
-                                                       threads):
-    # 16-bit storage rounds the regrets and sums, yet the values of the strategy it holds
-    # are as exact as with float32
-    rng = random.Random(seed)
-    ref = random_game(rng, cards, hilo)
+def check_against_brute_force(ref: RefGame, iterations: int, bits: int, threads: int) -> None:
+    """Compile ``ref``, run it, and check its values, best responses and exploitability
+    against the reference's brute force for the strategies reached."""
     try:
         game = compiled(ref, bits=bits, threads=threads)
     except SolverError as exc:          # every weighted pair shares a card: nothing to deal
@@ -329,6 +323,17 @@ def test_values_and_best_responses_match_a_brute_force(seed, cards, hilo, iterat
     assert game.exploitability() >= -1e-9
 
 
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), cards=st.integers(1, 4), hilo=st.booleans(),
+       iterations=st.integers(0, 7), bits=st.sampled_from([16, 32]), threads=st.integers(1, 3))
+def test_values_and_best_responses_match_a_brute_force(seed, cards, hilo, iterations, bits,
+                                                       threads):
+    # 16-bit storage rounds the regrets and sums, yet the values of the strategy it holds
+    # are as exact as with float32
+    check_against_brute_force(random_game(random.Random(seed), cards, hilo), iterations, bits,
+                              threads)
+
+
 @settings(max_examples=80, deadline=None)
 @given(seed=st.integers(0, 2**32 - 1), cards=st.integers(1, 4), hilo=st.booleans(),
        iterations=st.integers(0, 5), bits=st.sampled_from([16, 32]), threads=st.integers(1, 2))
@@ -336,20 +341,8 @@ def test_chance_nodes_match_a_brute_force_over_the_cards_dealt(seed, cards, hilo
                                                                bits, threads):
     """Each card a chance node deals is equally likely given both hands (C1: never one a
     hand holds or one dealt before); the strengths below it are that board's."""
-    rng = random.Random(seed)
-    ref = random_chance_game(rng, cards, hilo)
-    try:
-        game = compiled(ref, bits=bits, threads=threads)
-    except SolverError as exc:
-        assert "no deal is possible" in str(exc)
-        return
-    game.run(iterations)
-    strategies = {n: game.strategy(n) for n in range(len(ref.kinds)) if ref.kinds[n] == DECISION}
-    expect = [value(ref, p, strategies, best=False) for p in (0, 1)]
-    best = [value(ref, p, strategies, best=True) for p in (0, 1)]
-    assert game.values() == pytest.approx(expect, rel=1e-6, abs=1e-9)
-    assert game.best_responses() == pytest.approx(best, rel=1e-6, abs=1e-9)
-    assert sum(expect) == pytest.approx(ref.pot)
+    check_against_brute_force(random_chance_game(random.Random(seed), cards, hilo), iterations,
+                              bits, threads)
 
 
 @pytest.mark.parametrize("change, field", [
