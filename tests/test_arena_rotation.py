@@ -29,6 +29,7 @@ from omaha.arena.storage import SqliteStorage
 from omaha.game.rotation import Rotation, RotationConfig
 from omaha.game.studseats import SeatedStudHand
 from omaha.phh.stud import loads_stud, replay_stud_history
+from test_arena_server import free_port, serve_process  # one way to start a server
 
 SERVER_MESSAGE = jsonschema.Draft202012Validator(
     {**{k: v for k, v in load_schema().items() if k != "oneOf"}, "$ref": "#/$defs/server_message"})
@@ -38,27 +39,10 @@ HORSE_CODES = {"Texas Hold'em", "Omaha Hi/Lo 8-or-better", "Razz", "Seven-Card S
                "Seven-Card Stud Hi/Lo 8-or-better"}
 
 
-def free_port() -> int:
-    import socket
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 def start_server(db: str, port: int, *extra: str) -> subprocess.Popen[str]:
-    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    with open(db + ".log", "a") as log:   # a file, not a pipe nobody drains
-        process = subprocess.Popen(
-            [sys.executable, "-m", "omaha", "serve", "--db", db, "--port", str(port),
-             "--tables", "1", "--seats", "3", "--base-ms", "2000", "--countdown-ms", "2000",
-             "--rotation", "HORSE:2", "--stakes", "2/4", "--ante", "1", "--bring-in", "1",
-             "--no-web", *extra], stdout=subprocess.PIPE, stderr=log, text=True, env=env)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if "listening" not in line:
-        with open(db + ".log") as log:
-            raise AssertionError(log.read())
-    return process
+    return serve_process(db, port, "--tables", "1", "--seats", "3", "--base-ms", "2000",
+                         "--countdown-ms", "2000", "--rotation", "HORSE:2", "--stakes", "2/4",
+                         "--ante", "1", "--bring-in", "1", "--no-web", *extra)
 
 
 class WatchedBot(BotClient):

@@ -191,18 +191,25 @@ def free_port():
         return sock.getsockname()[1]
 
 
-def start_server(db, port, *extra):
+def serve_process(db: str, port: int, *options: str) -> subprocess.Popen[str]:
+    """``omaha serve --db DB --port PORT OPTIONS`` started and listening (its log in
+    ``DB.log``); an AssertionError with the log if it does not start."""
     env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     with open(db + ".log", "a") as log:   # a file, not a pipe nobody drains
         process = subprocess.Popen(
             [sys.executable, "-m", "omaha", "serve", "--db", db, "--port", str(port),
-             "--tables", "2", "--seats", "3", "--base-ms", "400", "--countdown-ms", "400",
-             *extra], stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+             *options], stdout=subprocess.PIPE, stderr=log, text=True, env=env)
+    assert process.stdout is not None
     line = process.stdout.readline()
     if "listening" not in line:
         with open(db + ".log") as log:
             raise AssertionError(log.read())
     return process
+
+
+def start_server(db, port, *extra):
+    return serve_process(db, port, "--tables", "2", "--seats", "3", "--base-ms", "400",
+                         "--countdown-ms", "400", *extra)
 
 
 def test_server_killed_with_sigkill_restarts_on_the_same_db_and_loses_nothing(tmp_path):
