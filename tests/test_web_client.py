@@ -48,26 +48,29 @@ VIEWPORT = {"width": 1280, "height": 820}
 
 
 class Arena:
-    """``omaha serve`` (2 tables of 4 seats) and 5 bots: 4 fill table 1, 1 waits at table 2
-    for a human."""
+    """``omaha serve`` and bots: by default 2 tables of 4 seats and 5 bots, 4 filling table
+    1 and 1 waiting at table 2 for a human; ``game`` and ``bots`` replace those options."""
 
-    def __init__(self, tmp: pathlib.Path, pause_ms: int) -> None:
+    def __init__(self, tmp: pathlib.Path, pause_ms: int,
+                 game: tuple[str, ...] = ("--tables", "2", "--seats", "4"),
+                 bots: tuple[str, ...] = ("--count", "5", "--seed", "27")) -> None:
         self.db = str(tmp / "arena.sqlite")
         self.pause_ms = pause_ms
+        self.game = game
         self.log = open(tmp / "serve.log", "w")
         self.port = 0
         self.start_server()
         self.http = f"http://127.0.0.1:{self.port}"
         self.bots = subprocess.Popen(
             [sys.executable, "-m", "omaha", "bots", f"ws://127.0.0.1:{self.port}",
-             "--count", "5", "--hands", "10000000", "--seed", "27", "--no-progress"],
+             "--hands", "10000000", "--no-progress", *bots],
             stdout=self.log, stderr=subprocess.STDOUT, env=ENV)
 
     def start_server(self) -> None:
         """Start ``omaha serve`` on the database (on the same port when restarted)."""
         self.server = subprocess.Popen(
             [sys.executable, "-m", "omaha", "serve", "--db", self.db, "--port", str(self.port),
-             "--tables", "2", "--seats", "4", "--hand-pause-ms", str(self.pause_ms),
+             *self.game, "--hand-pause-ms", str(self.pause_ms),
              "--base-ms", "20000", "--countdown-ms", "10000", "--rate", "200",
              "--burst", "400"],
             stdout=subprocess.PIPE, stderr=self.log, text=True, env=ENV)

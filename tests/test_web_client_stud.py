@@ -12,18 +12,13 @@ from __future__ import annotations
 
 import json
 import re
-import signal
-import subprocess
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from omaha.arena.storage import SqliteStorage
 from test_web_client import (  # noqa: F401 (browser: the fixture)
-    ENV,
+    Arena,
     Page,
     browser,
     shot,
@@ -32,54 +27,13 @@ from test_web_client import (  # noqa: F401 (browser: the fixture)
 )
 
 
-class StudArena:
-    """``omaha serve`` (one F7S table of 3 seats) and 2 strength bots: one seat is free."""
-
-    def __init__(self, tmp: Path) -> None:
-        self.db = str(tmp / "stud.sqlite")
-        self.log = open(tmp / "serve.log", "w")  # noqa: SIM115 (closed in stop)
-        self.server = subprocess.Popen(
-            [sys.executable, "-m", "omaha", "serve", "--db", self.db, "--port", "0",
-             "--tables", "1", "--seats", "3", "--variant", "F7S", "--stakes", "2/4",
-             "--ante", "1", "--bring-in", "1", "--hand-pause-ms", "150", "--base-ms", "20000",
-             "--countdown-ms", "10000", "--rate", "200", "--burst", "400"],
-            stdout=subprocess.PIPE, stderr=self.log, text=True, env=ENV)
-        assert self.server.stdout is not None
-        line = self.server.stdout.readline()
-        match = re.search(r"ws://127\.0\.0\.1:(\d+)", line)
-        if match is None:
-            self.server.kill()
-            raise AssertionError(f"omaha serve did not start: {line!r}")
-        self.port = int(match.group(1))
-        self.http = f"http://127.0.0.1:{self.port}"
-        self.bots = subprocess.Popen(
-            [sys.executable, "-m", "omaha", "bots", f"ws://127.0.0.1:{self.port}",
-             "--count", "2", "--hands", "10000000", "--seed", "26", "--policy", "strength",
-             "--no-progress"], stdout=self.log, stderr=subprocess.STDOUT, env=ENV)
-
-    def stop(self) -> None:
-        for process in (self.bots, self.server):
-            process.send_signal(signal.SIGINT)
-            try:
-                process.wait(10)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait(5)
-        assert self.server.stdout is not None
-        self.server.stdout.close()
-        self.log.close()
-
-    def finished_hands(self) -> dict[int, Any]:
-        storage = SqliteStorage(self.db, create=False)
-        try:
-            return {f.hand: f for f in storage.finished_hands()}
-        finally:
-            storage.close()
-
-
 @pytest.fixture(scope="module")
 def stud_arena(tmp_path_factory):
-    running = StudArena(tmp_path_factory.mktemp("web-stud"))
+    """``omaha serve`` (one F7S table of 3 seats) and 2 strength bots: one seat is free."""
+    running = Arena(tmp_path_factory.mktemp("web-stud"), 150,
+                    game=("--tables", "1", "--seats", "3", "--variant", "F7S", "--stakes", "2/4",
+                          "--ante", "1", "--bring-in", "1"),
+                    bots=("--count", "2", "--seed", "26", "--policy", "strength"))
     yield running
     running.stop()
 
@@ -190,7 +144,7 @@ def test_e2_e5_a_stud_seat_sees_its_down_cards_only_and_its_buttons_act(stud_are
             page.page.keyboard.press("c")
         page.page.wait_for_timeout(100)
     until(page, f"window.omahaPage.state.hand > {last}", timeout=5_000)
-    hands = stud_arena.finished_hands()
+    hands = {hand: f for (_, hand), f in stud_arena.finished_hands().items()}
     frames, dom = "\n".join(page.received), page.page.content()
     played = {hand for hand, _, _ in samples}
     checked = 0
