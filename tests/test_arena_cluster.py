@@ -21,7 +21,6 @@ the stacks the previous one finished with plus the ledger entries booked before 
 from __future__ import annotations
 
 import json
-import os
 import signal
 import subprocess
 import sys
@@ -31,17 +30,13 @@ from pathlib import Path
 
 import pytest
 
-import omaha
 
 pytest.importorskip("websockets")
 pytest.importorskip("psycopg")
 
 from omaha.arena.databases import open_storage
 from omaha.arena.export import check_conservation
-from test_arena_server import free_port  # same folder
-
-SRC = os.path.dirname(os.path.dirname(os.path.abspath(omaha.__file__)))   # the installed one
-ENV = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
+from serving import ENV, free_port, launch, stop  # one way to start a server
 LEASE_MS = 1500
 TABLES, SEATS = 6, 6
 
@@ -68,16 +63,7 @@ class Server:
 
     def stop(self) -> None:
         """SIGTERM (after SIGCONT, should it be paused), then SIGKILL if it lingers."""
-        if self.process.poll() is None:
-            self.process.send_signal(signal.SIGCONT)
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                self.process.wait(15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait(5)
-        if self.process.stdout is not None:
-            self.process.stdout.close()
+        stop(self.process)
 
 
 def serve(db: str, tmp_path: Path, name: str, *extra: str, port: int | None = None,
@@ -85,17 +71,9 @@ def serve(db: str, tmp_path: Path, name: str, *extra: str, port: int | None = No
     """Start ``omaha serve`` on ``db`` and wait for its "listening on" line."""
     port = port if port is not None else free_port()
     log = tmp_path / f"{name}.log"
-    with open(log, "a") as err:   # a file, not a pipe nobody drains
-        process = subprocess.Popen(
-            [sys.executable, "-m", "omaha", "serve", "--db", db, "--port", str(port),
-             "--tables", str(TABLES), "--seats", str(SEATS), "--lease-ms", str(lease_ms),
-             "--base-ms", "1000", "--countdown-ms", "1000", "--reconnect-bonus-ms", "1000",
-             *extra], stdout=subprocess.PIPE, stderr=err, text=True, env=ENV)
-    line = process.stdout.readline()
-    if "listening on" not in line:
-        process.kill()
-        process.wait()
-        raise AssertionError(f"{name} did not start: {line!r}\n{log.read_text()}")
+    process, _ = launch(db, port, "--tables", str(TABLES), "--seats", str(SEATS),
+                        "--lease-ms", str(lease_ms), "--base-ms", "1000", "--countdown-ms", "1000",
+                        "--reconnect-bonus-ms", "1000", *extra, log=log, ready="listening on")
     return Server(process, port, log)
 
 

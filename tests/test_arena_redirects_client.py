@@ -10,7 +10,6 @@ against the real server, to show that nothing changed there."""
 import asyncio
 import itertools
 import json
-import os
 import subprocess
 import sys
 import time
@@ -27,7 +26,8 @@ from omaha.arena.export import check_conservation
 from omaha.arena.server import ArenaServer
 from omaha.arena.storage import SqliteStorage
 from omaha.config import GameConfig
-from test_arena_server import FAST_CLOCK, SRC, free_port
+from serving import ENV, free_port
+from test_arena_server import FAST_CLOCK
 
 SERVER_MESSAGE = jsonschema.Draft202012Validator(
     {**{k: v for k, v in load_schema().items() if k != "oneOf"}, "$ref": "#/$defs/server_message"})
@@ -357,12 +357,11 @@ def test_omaha_bots_takes_several_urls(tmp_path):
         server = ArenaServer(str(tmp_path / "a.sqlite"),
                              ArenaSettings(tables=1, seats=3, clock=FAST_CLOCK), port=0)
         port = await server.start()
-        env = {**os.environ, "PYTHONPATH": SRC}
         try:
             process = await asyncio.create_subprocess_exec(
                 sys.executable, "-m", "omaha", "bots", f"ws://127.0.0.1:{free_port()}",
                 f"ws://127.0.0.1:{port}", "--count", "3", "--hands", "4", "--seed", "2",
-                "--timeout", "40", stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
+                "--timeout", "40", stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=ENV)
             out, err = await process.communicate()
         finally:
             await server.close()

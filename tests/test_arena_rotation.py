@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import random
 import signal
 import subprocess
@@ -19,7 +18,6 @@ import pytest
 websockets = pytest.importorskip("websockets")
 jsonschema = pytest.importorskip("jsonschema")
 
-import omaha
 from omaha.arena import ArenaSettings, load_schema
 from omaha.arena.client import BotClient
 from omaha.arena.export import check_conservation
@@ -29,11 +27,11 @@ from omaha.arena.storage import SqliteStorage
 from omaha.game.rotation import Rotation, RotationConfig
 from omaha.game.studseats import SeatedStudHand
 from omaha.phh.stud import loads_stud, replay_stud_history
-from test_arena_server import free_port, serve_process  # one way to start a server
+from serving import ENV, free_port  # one way to start a server
+from test_arena_server import serve_process
 
 SERVER_MESSAGE = jsonschema.Draft202012Validator(
     {**{k: v for k, v in load_schema().items() if k != "oneOf"}, "$ref": "#/$defs/server_message"})
-SRC = os.path.dirname(os.path.dirname(os.path.abspath(omaha.__file__)))
 HORSE = RotationConfig(Rotation.parse("HORSE:2"), small_bet=2, ante=1, bring_in=1)
 HORSE_CODES = {"Texas Hold'em", "Omaha Hi/Lo 8-or-better", "Razz", "Seven-Card Stud",
                "Seven-Card Stud Hi/Lo 8-or-better"}
@@ -123,11 +121,10 @@ def check_stored(db: str) -> set[str]:
 
 def start_bots(port: int, count: int, hands: int, policy: str) -> subprocess.Popen[str]:
     """A real ``omaha bots`` process."""
-    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
     return subprocess.Popen(
         [sys.executable, "-m", "omaha", "bots", f"ws://127.0.0.1:{port}", "--count", str(count),
          "--hands", str(hands), "--policy", policy, "--timeout", "150", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
 
 
 def finish_bots(process: subprocess.Popen[str]) -> dict[str, object]:
@@ -187,12 +184,11 @@ def test_e8_a_rotation_server_killed_mid_play_resumes_on_the_same_db(tmp_path) -
     assert report["reconnects"] >= 3
     assert check_stored(db) == HORSE_CODES
     out = tmp_path / "hands.phhs"   # and every hand, flop or stud, replays from its PHH
-    env = {**os.environ, "PYTHONPATH": SRC}
     done = subprocess.run([sys.executable, "-m", "omaha", "export", "--db", db, str(out)],
-                          capture_output=True, text=True, env=env, check=False)
+                          capture_output=True, text=True, env=ENV, check=False)
     assert done.returncode == 0, done.stderr
     replayed = subprocess.run([sys.executable, "-m", "omaha", "replay", str(out)],
-                              capture_output=True, text=True, env=env, check=False)
+                              capture_output=True, text=True, env=ENV, check=False)
     assert replayed.returncode == 0, replayed.stdout[-2000:] + replayed.stderr
 
 

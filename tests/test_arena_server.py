@@ -2,9 +2,7 @@
 
 import asyncio
 import json
-import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,20 +12,17 @@ import pytest
 websockets = pytest.importorskip("websockets")
 jsonschema = pytest.importorskip("jsonschema")
 
-import omaha
 from omaha.arena import ArenaSettings, load_schema
 from omaha.arena.client import BotClient, run_bots
 from omaha.arena.export import check_conservation
 from omaha.arena.server import ArenaServer
 from omaha.arena.storage import SqliteStorage
 from omaha.phh import loads_all, replay_history
+from serving import ENV, free_port, launch, stop  # one way to start a server
 
 SERVER_MESSAGE = jsonschema.Draft202012Validator(
     {**{k: v for k, v in load_schema().items() if k != "oneOf"}, "$ref": "#/$defs/server_message"})
 FAST_CLOCK = {"base_ms": 300, "countdown_ms": 300, "reconnect_bonus_ms": 300}
-# The folder the tests imported omaha from (site-packages in CI, src/ in a build in place):
-# child processes must run the same copy.
-SRC = os.path.dirname(os.path.dirname(os.path.abspath(omaha.__file__)))
 
 
 def connect(url):
@@ -185,26 +180,10 @@ def test_a_bot_that_drops_resumes_its_stream_without_gaps(tmp_path):
     assert steady.last_seq == flaky.last_seq > 0
 
 
-def free_port():
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def serve_process(db: str, port: int, *options: str) -> subprocess.Popen[str]:
     """``omaha serve --db DB --port PORT OPTIONS`` started and listening (its log in
     ``DB.log``); an AssertionError with the log if it does not start."""
-    env = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
-    with open(db + ".log", "a") as log:   # a file, not a pipe nobody drains
-        process = subprocess.Popen(
-            [sys.executable, "-m", "omaha", "serve", "--db", db, "--port", str(port),
-             *options], stdout=subprocess.PIPE, stderr=log, text=True, env=env)
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    if "listening" not in line:
-        with open(db + ".log") as log:
-            raise AssertionError(log.read())
-    return process
+    return launch(db, port, *options, log=db + ".log")[0]
 
 
 def start_server(db, port, *extra):
@@ -230,17 +209,15 @@ def test_server_killed_with_sigkill_restarts_on_the_same_db_and_loses_nothing(tm
             return reports
         reports = asyncio.run(asyncio.wait_for(main(), 120))   # generous: CI machines are busy
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(10)
+        stop(server)
     assert sum(r.reconnects for r in reports) >= 6
     assert all(r.gaps == 0 for r in reports), [(r.name, r.gaps) for r in reports]
     out = tmp_path / "hands.phhs"
-    env = {**os.environ, "PYTHONPATH": SRC}
     done = subprocess.run([sys.executable, "-m", "omaha", "export", "--db", db, str(out)],
-                          capture_output=True, text=True, env=env, check=False)
+                          capture_output=True, text=True, env=ENV, check=False)
     assert done.returncode == 0, done.stderr
     replayed = subprocess.run([sys.executable, "-m", "omaha", "replay", str(out)],
-                              capture_output=True, text=True, env=env, check=False)
+                              capture_output=True, text=True, env=ENV, check=False)
     assert replayed.returncode == 0, replayed.stdout[-2000:] + replayed.stderr
     check_chips_conserved(SqliteStorage(db))
 

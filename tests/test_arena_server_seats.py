@@ -278,23 +278,20 @@ def test_spectators_see_no_hidden_card_cannot_act_resume_and_are_limited(tmp_pat
 
 
 def test_omaha_bots_leave_after_cashes_every_bot_out(tmp_path):
-    import os
     import subprocess
     import sys
 
-    from test_arena_server import SRC
+    from serving import ENV, stop
 
     db, port = str(tmp_path / "arena.sqlite"), free_port()
     server = start_server(db, port, "--tables", "1")
     try:
-        env = {**os.environ, "PYTHONPATH": SRC}
         done = subprocess.run([sys.executable, "-m", "omaha", "bots", f"ws://127.0.0.1:{port}",
                                "--count", "3", "--hands", "50", "--leave-after", "3",
-                               "--timeout", "60"], capture_output=True, text=True, env=env,
+                               "--timeout", "60"], capture_output=True, text=True, env=ENV,
                               check=False, timeout=90)
     finally:
-        server.send_signal(signal.SIGTERM)
-        server.wait(10)
+        stop(server)
     assert done.returncode == 0, done.stderr
     storage = SqliteStorage(db)
     paid = storage.cash_outs()

@@ -2,21 +2,18 @@
 other settings exits 2 with one line naming what differs, unless ``--reconfigure`` (which
 applies the house rules and more tables, never another game or seat count)."""
 
-import os
 import signal
 import subprocess
 import sys
 
 import pytest
 
-import omaha
 from omaha.arena import ArenaSettings
 from omaha.arena.house import Arena
 from omaha.arena.settings import SettingsChanged, settings_changes
 from omaha.arena.storage import SqliteStorage
+from serving import ENV  # child processes run the tests' copy of omaha
 
-SRC = os.path.dirname(os.path.dirname(os.path.abspath(omaha.__file__)))
-ENV = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
 BASE = ["--tables", "2", "--seats", "3", "--blinds", "1/2"]
 
 

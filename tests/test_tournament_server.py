@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import signal
 import sqlite3
 import subprocess
@@ -28,14 +27,11 @@ from pathlib import Path
 
 import pytest
 
-import omaha
 
 pytest.importorskip("websockets")
 
-from test_arena_server import free_port  # same folder
+from serving import ENV, free_port, launch, stop  # one way to start a server
 
-SRC = os.path.dirname(os.path.dirname(os.path.abspath(omaha.__file__)))   # the installed one
-ENV = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
 
 STRUCTURE = """
 name = "test turbo"
@@ -75,29 +71,10 @@ def structure_file(tmp_path: Path) -> str:
 def serve(tmp_path: Path, db: str, *extra: str, port: int | None = None,
           name: str = "serve") -> tuple[subprocess.Popen, int]:
     port = port if port is not None else free_port()
-    with open(tmp_path / f"{name}.log", "a") as err:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "omaha", "serve", "--db", db, "--port", str(port),
-             "--base-ms", "3000", "--countdown-ms", "1000", "--reconnect-bonus-ms", "1000",
-             *extra], stdout=subprocess.PIPE, stderr=err, text=True, env=ENV)
-    line = process.stdout.readline()
-    if "tournament on" not in line:
-        process.kill()
-        process.wait()
-        raise AssertionError(f"did not start: {line!r}\n{(tmp_path / f'{name}.log').read_text()}")
+    process, _ = launch(db, port, "--base-ms", "3000", "--countdown-ms", "1000",
+                        "--reconnect-bonus-ms", "1000", *extra, log=tmp_path / f"{name}.log",
+                        ready="tournament on")
     return process, port
-
-
-def stop(process: subprocess.Popen) -> None:
-    if process.poll() is None:
-        process.send_signal(signal.SIGTERM)
-        try:
-            process.wait(15)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait(5)
-    if process.stdout is not None:
-        process.stdout.close()
 
 
 def bots(tmp_path: Path, port: int, count: int) -> subprocess.Popen:

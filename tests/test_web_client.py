@@ -36,13 +36,11 @@ if CHROMIUM is None:
 sync_api = pytest.importorskip("playwright.sync_api", reason="pip install playwright")
 pytest.importorskip("websockets")
 
-import omaha
 from omaha.arena.storage import SqliteStorage
+from serving import ENV, launch  # one way to start a server
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 IMAGES = ROOT / "docs" / "images"
-SRC = os.path.dirname(os.path.dirname(os.path.abspath(omaha.__file__)))
-ENV = {**os.environ, "PYTHONPATH": SRC + os.pathsep + os.environ.get("PYTHONPATH", "")}
 WATCH_S = float(os.environ.get("OMAHA_WEB_WATCH_S", "20"))
 VIEWPORT = {"width": 1280, "height": 820}
 
@@ -57,7 +55,7 @@ class Arena:
         self.db = str(tmp / "arena.sqlite")
         self.pause_ms = pause_ms
         self.game = game
-        self.log = open(tmp / "serve.log", "w")
+        self.log = open(tmp / "serve.log", "a")   # the server appends to it too
         self.port = 0
         self.start_server()
         self.http = f"http://127.0.0.1:{self.port}"
@@ -68,17 +66,12 @@ class Arena:
 
     def start_server(self) -> None:
         """Start ``omaha serve`` on the database (on the same port when restarted)."""
-        self.server = subprocess.Popen(
-            [sys.executable, "-m", "omaha", "serve", "--db", self.db, "--port", str(self.port),
-             *self.game, "--hand-pause-ms", str(self.pause_ms),
-             "--base-ms", "20000", "--countdown-ms", "10000", "--rate", "200",
-             "--burst", "400"],
-            stdout=subprocess.PIPE, stderr=self.log, text=True, env=ENV)
-        line = self.server.stdout.readline()
+        self.server, line = launch(
+            self.db, self.port, *self.game, "--hand-pause-ms", str(self.pause_ms),
+            "--base-ms", "20000", "--countdown-ms", "10000", "--rate", "200", "--burst", "400",
+            log=self.log.name)
         match = re.search(r"ws://127\.0\.0\.1:(\d+)", line)
-        if match is None:
-            self.server.kill()
-            raise AssertionError(f"omaha serve did not start: {line!r}")
+        assert match is not None, line
         self.port = int(match.group(1))
 
     def kill_server(self) -> None:
