@@ -476,6 +476,12 @@ class ArenaServer(WebSocketService):
                      "seq": joined, "settings": self.arena.settings.to_dict(),
                      "protocol": PROTOCOL_VERSION})
         items, _ = room.resume_items(seat, joined)   # a repeated join catches up from the start
+        self._catch_up(client, room, seat, items)
+
+    def _catch_up(self, client: _Client, room: TableRoom, seat: int,
+                  items: list[dict[str, Any]]) -> None:
+        """Send the seat its table as it stands with the ``items`` it missed; the seat is back
+        (its clock's reconnect rule), and the hand starts if it now can."""
         client.push({"type": "update", "table": room.number, "hand": room.hand_number,
                      "events": items, "view": room.view(seat),
                      "decision": room.decision, "names": room.names()})
@@ -493,12 +499,7 @@ class ArenaServer(WebSocketService):
         client.push({"type": "resumed", "table": room.number, "seat": seat,
                      "seq": room.log.last_seq, "gap": gap,
                      "protocol": PROTOCOL_VERSION})
-        client.push({"type": "update", "table": room.number, "hand": room.hand_number,
-                     "events": items, "view": room.view(seat),
-                     "decision": room.decision, "names": room.names()})
-        room.reconnect(seat)
-        if room.can_start():
-            self._schedule_start(room)
+        self._catch_up(client, room, seat, items)
 
 
     def _leave(self, client: _Client, message: Leave) -> None:
