@@ -46,7 +46,7 @@ def test_kuhn_value_is_minus_one_eighteenth_and_exploitability_falls_to_zero():
     assert strategy[3 + 2] == pytest.approx(1, abs=1e-3) and strategy[0] == pytest.approx(1, abs=1e-3)
 
 
-@pytest.mark.parametrize("options", [dict(bits=16), dict(gamma=2.0), dict(beta=0.5)])
+@pytest.mark.parametrize("options", [dict(bits=16), dict(gamma=2.0), dict(beta=0.5), dict(restart=4)])
 def test_kuhn_with_16_bit_storage_or_other_discounts_reaches_its_value(options):
     game = kuhn(**options)
     game.run(3000)
@@ -414,6 +414,8 @@ def test_bad_chance_trees_are_typed_errors_naming_the_field(change, field):
     (dict(gamma="2"), "gamma", True),
     (dict(threads=0), "threads", False),
     (dict(threads=1.0), "threads", True),
+    (dict(restart=1), "restart", False),
+    (dict(restart=4.0), "restart", True),
 ])
 def test_bad_input_is_a_typed_error_naming_the_field(change, field, typed):
     args = dict(pot=2, **KUHN, cards=1, hands0=bytes([0, 1, 2]), hands1=bytes([0, 1, 2]),

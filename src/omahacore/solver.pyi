@@ -52,6 +52,7 @@ class Game:
         threads: SupportsIndex = 1,
         deals: _Ints | None = None,
         boards: _Ints | None = None,
+        restart: SupportsIndex = 0,
     ) -> None: ...
     def run(self, iterations: SupportsIndex) -> None: ...
     @property

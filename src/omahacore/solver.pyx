@@ -197,6 +197,17 @@ cdef inline double _share(double x, double inv, double uniform) noexcept nogil:
     return (x if x > 0.0 else 0.0) * inv if inv > 0.0 else uniform
 
 
+cdef inline double _since_restart(int64_t t, int base) noexcept nogil:
+    """Iterations since the strategy sums last restarted: at t = base**k (k >= 0; never
+    with base 0)."""
+    cdef int64_t p = 1
+    if base == 0:
+        return <double>t
+    while p * base <= t:
+        p *= base
+    return <double>(t - p) if t > 0 else 0.0
+
+
 cdef inline double _sign(int mask) noexcept nogil:
     # inclusion-exclusion: sets of an odd number of cards count, even ones are taken back
     cdef int bits = 0
@@ -258,6 +269,7 @@ cdef class Game:
     cdef int64_t done
     cdef double pos_discount, neg_discount, sum_discount
     cdef double alpha, beta, gamma  # the DCFR discount exponents
+    cdef int restart                # the strategy sums restart at restart**k iterations
     cdef bint reuse_mass          # the next leaf is my fold right after my call's showdown
     cdef int32_t* deal            # per node: the card a chance node's child deals, else -1
     cdef int32_t* board           # per node: the row of strengths its showdowns read
@@ -314,7 +326,7 @@ cdef class Game:
     def __init__(self, pot, kinds, players, firsts, counts, commits0, commits1, cards,
                  hands0, hands1, weights0, weights1, highs0, highs1, lows0=None, lows1=None,
                  max_bytes=None, bits=32, alpha=1.5, beta=0.0, gamma=3.0, threads=1,
-                 deals=None, boards=None):
+                 deals=None, boards=None, restart=0):
         cdef int n, i, c, p, d
         cdef int64_t need, limit
         cdef object hands, weights, highs, lows
@@ -327,6 +339,9 @@ cdef class Game:
         self.alpha = _exponent(alpha, "alpha", 0.0, 10.0)
         self.beta = _exponent(beta, "beta", -10.0, 10.0)
         self.gamma = _exponent(gamma, "gamma", 0.0, 10.0)
+        self.restart = _small(restart, "restart", -1, 0, 1_000_000)
+        if self.restart == 1:
+            raise SolverError("restart = 1: give 0 (never) or a base of 2 or more")
         self.threads = _small(threads, "threads", -1, 1, MAX_THREADS)
         cards = _small(cards, "cards", -1, 1, C_MAX_CARDS)
         self.cards = cards
@@ -665,7 +680,7 @@ cdef class Game:
                 s.high_sorted[x + i] = s.high[x + s.by_high[x + i]]
                 for a in range(k):
                     s.cards_high[(x + i) * k + a] = s.cards[<int64_t>s.by_high[x + i] * k + a]
-            if r > 0 and not self.hilo:
+            if not self.hilo:       # no low sweeps: the low rows are never read
                 continue
             if _sort_by(&s.low[x], n, &s.by_low[x]):
                 raise MemoryError()
@@ -1180,29 +1195,41 @@ cdef class Game:
                               double* inv) noexcept nogil:
         """Hands lo..hi-1: values into ``out``, new regrets into ``block``, the largest
         new regret and strategy sum into ``top_r`` and ``top_s``; ``inv`` keeps the old
-        regrets' normalizers for :meth:`_update16_second`."""
+        regrets' normalizers for :meth:`_update16_second`. One pass: each hand reads its
+        entry of every action's row once."""
         cdef int a, c = self.count[node], i
-        cdef int64_t w = self.widest, row
-        cdef const int16_t* q
-        cdef const uint16_t* u
-        cdef double* b
+        cdef int64_t w = self.widest
+        cdef const float* f[C_MAX_ACTIONS]
+        cdef const int16_t* q[C_MAX_ACTIONS]
+        cdef const uint16_t* u[C_MAX_ACTIONS]
+        cdef double* b[C_MAX_ACTIONS]
         cdef double rs = self.regret_scale[node], ss = self.average_scale[node] * self.sum_discount
         cdef double pos = self.pos_discount * rs, neg = self.neg_discount * rs
         cdef double uniform = 1.0 / c
-        cdef double x, y, most_r = 0.0, most_s = 0.0
-        self._norms(node, lo, hi, n, TRAIN, inv)
-        self._value_span(node, lo, hi, n, TRAIN, inv, block, out)
+        cdef double x, y, v, total, mine, most_r = 0.0, most_s = 0.0
+        cdef double sigma[C_MAX_ACTIONS]
+        self._rows(node, n, TRAIN, f, q, u)
         for a in range(c):
-            row = self.offset[node] + <int64_t>a * n
-            q = &self.regret16[row]
-            u = &self.average16[row]
-            b = &block[a * w]
-            for i in range(lo, hi):
-                x = q[i]
-                y = u[i] * ss + own[i] * _share(x, inv[i], uniform)
+            b[a] = &block[a * w]
+        for i in range(lo, hi):
+            total = 0.0
+            for a in range(c):
+                x = q[a][i]
+                total += x if x > 0.0 else 0.0
+            inv[i] = 1.0 / total if total > 0.0 else 0.0
+            v = 0.0
+            for a in range(c):
+                x = q[a][i]
+                sigma[a] = _share(x, inv[i], uniform)
+                v += sigma[a] * b[a][i]
+            out[i] = v
+            mine = own[i]
+            for a in range(c):
+                x = q[a][i]
+                y = u[a][i] * ss + mine * sigma[a]
                 most_s = y if y > most_s else most_s
-                x = x * (pos if x > 0.0 else neg) + b[i] - out[i]
-                b[i] = x
+                x = x * (pos if x > 0.0 else neg) + b[a][i] - v
+                b[a][i] = x
                 x = fabs(x)
                 most_r = x if x > most_r else most_r
         top_r[0] = most_r
@@ -1251,6 +1278,7 @@ cdef class Game:
         cdef int p
         self.pos_discount = ta / (ta + 1.0) if t > 0 else 0.0
         self.neg_discount = tb / (tb + 1.0) if t > 0 else 0.0
+        t = _since_restart(self.done, self.restart)
         self.sum_discount = pow(t / (t + 1.0), self.gamma)
         for p in range(2):
             self._root(p, TRAIN)
@@ -1260,7 +1288,8 @@ cdef class Game:
 
     def run(self, iterations):
         """Run ``iterations`` more DCFR iterations (by default alpha 1.5, beta 0, gamma 3),
-        without the GIL."""
+        without the GIL. With ``restart`` the strategy sums start again at iterations
+        restart**k."""
         cdef object count = exact_int(iterations)
         cdef int64_t k, n
         if count is None:
