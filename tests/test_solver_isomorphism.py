@@ -188,6 +188,8 @@ def test_threads_and_save_load_with_mirrors(tmp_path):
     hand = next(h for h in river.hands if "2s" not in h)
     assert river.strategy(hand) == pytest.approx(
         [float(x) for x in river.strategy_table()[:, river.hands.index(hand)]], abs=1e-7)
+    canon = one.node(("check", "check", "river 2c"))         # by symmetry, the same mix
+    assert river.frequencies() == pytest.approx(canon.frequencies(), abs=1e-6)
     path = tmp_path / "mono.npz"
     one.save(path)
     again = load(path)

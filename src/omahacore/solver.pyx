@@ -33,6 +33,9 @@ chance node deals (-1 for every other node) and ``boards[n]`` the row of strengt
 row (every hand's strength on board 0, then on board 1, ...). Every hand must hold only cards
 a chance node it can reach may deal, so that the cards left are the same in number for every
 pair of hands.
+Suit isomorphism: ``mirrors[k]`` names the sibling whose subtree a chance node's child ``k``
+plays as (-1 elsewhere) and ``sigmas[k]`` its row of ``perms0``/``perms1`` (per hand, the
+hand it plays as there); nothing under ``k`` is stored or walked (see ``_solver_mirrors.pxi``).
 
 How it is fast: regrets and strategy sums are flat float32 arrays, one row per action and one
 column per hand, and the whole range walks the tree at once. At a leaf the opponent's reach is
@@ -973,12 +976,13 @@ cdef class Game:
             bit = (<uint64_t>1) << self.deal[ch]
             if self.mirror[ch] >= 0:    # played as its mirror's values, permuted (below)
                 continue
-            for i in range(n_me):
-                mine[i] = 0.0 if my_mask[i] & bit else own[i]
+            if mode == TRAIN:   # my reach weighs only my strategy sums: else never read
+                for i in range(n_me):
+                    mine[i] = 0.0 if my_mask[i] & bit else own[i]
             for j in range(n_op):
                 theirs[j] = 0.0 if op_mask[j] & bit else opp[j]
             self._point(self.board[ch])
-            self._walk(ch, p, mine, theirs, child, mode)
+            self._walk(ch, p, mine if mode == TRAIN else own, theirs, child, mode)
             for i in range(n_me):
                 if not my_mask[i] & bit:
                     out[i] += share * child[i]
