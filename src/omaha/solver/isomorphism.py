@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Mirror", "river_mirrors"]
 
+
 class Mirror(NamedTuple):
     """A mirroring river: the ``canon`` river card it is played as, and per player, for
     each hand (in the spot's order) the hand it plays as there: ``perms[p][i]`` is the index
