@@ -268,3 +268,24 @@ def test_16bit_solutions_keep_16bit_strategies_that_the_reference_agrees_with():
         live = ~np.isnan(table).any(axis=0)
         assert np.abs(table[:, live].sum(axis=0) - 1).max() <= node.strategy_table().shape[0] \
             / STEPS
+
+
+def test_a_solution_saved_before_isomorphism_still_loads(tmp_path):
+    """Format 1 (no ``isomorphism`` setting, every node's table in float32) reads as a spot
+    solved without isomorphism."""
+    import json
+
+    spot = spot_of(TWO_TONE, symmetric_ranges(TWO_TONE, 3, 10), isomorphism=False)
+    solution = solve(spot, target=0, max_iterations=3)
+    path = tmp_path / "new.npz"
+    solution.save(path)
+    with np.load(path) as data:
+        arrays = {name: data[name] for name in data.files}
+    meta = json.loads(str(arrays["meta"][()]))
+    assert meta.pop("format") == "omaha-solution-2" and meta.pop("isomorphism") is False
+    arrays["meta"] = np.array(json.dumps({"format": "omaha-solution-1", **meta}))
+    old = tmp_path / "old.npz"
+    np.savez_compressed(old, **arrays)
+    again = load(old)
+    assert not again.spot.isomorphism and not river_mirrors(again.spot)
+    strategies_agree(solution, again, 0.0)

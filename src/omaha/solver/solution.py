@@ -39,8 +39,11 @@ if TYPE_CHECKING:
 
 __all__ = ["FORMAT", "STEPS", "Node", "Solution", "compact", "load"]
 
-FORMAT = "omaha-solution-1"
-"""The ``format`` a saved solution carries."""
+FORMAT = "omaha-solution-2"
+"""The ``format`` a saved solution carries: 2 adds suit isomorphism (``isomorphism`` in the
+settings; no table for a mirroring river's nodes) and 16-bit tables (``uint16``, whole
+1/:data:`STEPS`). :func:`load` reads 1 too (every node's table, float32)."""
+READS = ("omaha-solution-1", FORMAT)
 
 DECISION = 0
 
@@ -277,7 +280,7 @@ def load(path: str | os.PathLike[str]) -> Solution:
     try:
         with np.load(path, allow_pickle=False) as data:
             meta = json.loads(str(data["meta"][()]))
-            if not isinstance(meta, dict) or meta.get("format") != FORMAT:
+            if not isinstance(meta, dict) or meta.get("format") not in READS:
                 raise SolverError(f"path: {os.fspath(path)!r} is not a saved solution")
             ranges = []
             for p in (0, 1):
