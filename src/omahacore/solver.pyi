@@ -52,6 +52,10 @@ class Game:
         threads: SupportsIndex = 1,
         deals: _Ints | None = None,
         boards: _Ints | None = None,
+        mirrors: _Ints | None = None,
+        sigmas: _Ints | None = None,
+        perms0: _Ints | None = None,
+        perms1: _Ints | None = None,
         restart: SupportsIndex = 0,
     ) -> None: ...
     def run(self, iterations: SupportsIndex) -> None: ...

@@ -33,6 +33,9 @@ chance node deals (-1 for every other node) and ``boards[n]`` the row of strengt
 row (every hand's strength on board 0, then on board 1, ...). Every hand must hold only cards
 a chance node it can reach may deal, so that the cards left are the same in number for every
 pair of hands.
+Suit isomorphism: ``mirrors[k]`` names the sibling whose subtree a chance node's child ``k``
+plays as (-1 elsewhere) and ``sigmas[k]`` its row of ``perms0``/``perms1`` (per hand, the
+hand it plays as there); nothing under ``k`` is stored or walked (see ``_solver_mirrors.pxi``).
 
 How it is fast: regrets and strategy sums are flat float32 arrays, one row per action and one
 column per hand, and the whole range walks the tree at once. At a leaf the opponent's reach is
@@ -279,6 +282,10 @@ cdef class Game:
     cdef int rows                 # scratch rows per level: actions + 1, at least 3 (chance)
     cdef bint chance              # the tree has chance nodes
     cdef uint64_t* mask[2]        # per hand: its cards as bits, to drop hands holding a deal
+    cdef int32_t* mirror          # per node: the chance sibling it mirrors, else -1 (_mirrors)
+    cdef int32_t* mirror_row      # per node: its row of hand permutations, else -1
+    cdef int32_t* perm[2]         # per row and hand: the hand it plays as under the mirror
+    cdef int mirrored             # rows of hand permutations (one per suit permutation)
 
     def __cinit__(self):
         self.kind = self.player = self.first = self.count = self.level = NULL
@@ -299,6 +306,9 @@ cdef class Game:
         self.deal = self.board = NULL
         self.dealt = NULL
         self.mask[0] = self.mask[1] = NULL
+        self.mirror = self.mirror_row = NULL
+        self.perm[0] = self.perm[1] = NULL
+        self.mirrored = 0
         self.boards = 1
         self.row = 0
         self.rows = 1
@@ -309,6 +319,7 @@ cdef class Game:
         self._point(0)              # the rows' pointers back at their allocations
         free(self.deal); free(self.board); free(self.dealt); free(self.mask[0])
         free(self.mask[1])
+        free(self.mirror); free(self.mirror_row); free(self.perm[0]); free(self.perm[1])
         free(self.kind); free(self.player); free(self.first); free(self.count)
         free(self.level); free(self.commit0); free(self.commit1); free(self.offset)
         free(self.regret); free(self.average); free(self.acc); free(self.scratch)
@@ -326,7 +337,8 @@ cdef class Game:
     def __init__(self, pot, kinds, players, firsts, counts, commits0, commits1, cards,
                  hands0, hands1, weights0, weights1, highs0, highs1, lows0=None, lows1=None,
                  max_bytes=None, bits=32, alpha=1.5, beta=0.0, gamma=3.0, threads=1,
-                 deals=None, boards=None, restart=0):
+                 deals=None, boards=None, mirrors=None, sigmas=None, perms0=None,
+                 perms1=None, restart=0):
         cdef int n, i, c, p, d
         cdef int64_t need, limit
         cdef object hands, weights, highs, lows
@@ -357,9 +369,12 @@ cdef class Game:
         commits1 = _snapshot(commits1, "commits1", n)
         deals = _snapshot(deals, "deals", n) if deals is not None else (-1,) * n
         boards = _snapshot(boards, "boards", n) if boards is not None else (0,) * n
+        mirrors = _snapshot(mirrors, "mirrors", n) if mirrors is not None else (-1,) * n
+        sigmas = _snapshot(sigmas, "sigmas", n) if sigmas is not None else (-1,) * n
         for name, seq in (("players", players), ("firsts", firsts), ("counts", counts),
                           ("commits0", commits0), ("commits1", commits1), ("deals", deals),
-                          ("boards", boards)):
+                          ("boards", boards), ("mirrors", mirrors),
+                          ("sigmas", sigmas)):
             if len(seq) != n:
                 raise SolverError(f"{name}: {len(seq)} entries for {n} nodes")
         sizes = []
@@ -387,13 +402,17 @@ cdef class Game:
         self.deal = <int32_t*>calloc(n, sizeof(int32_t))
         self.board = <int32_t*>calloc(n, sizeof(int32_t))
         self.dealt = <uint64_t*>calloc(n, sizeof(uint64_t))
+        self.mirror = <int32_t*>calloc(n, sizeof(int32_t))
+        self.mirror_row = <int32_t*>calloc(n, sizeof(int32_t))
         if (self.kind == NULL or self.player == NULL or self.first == NULL or self.count == NULL
                 or self.level == NULL or self.commit0 == NULL or self.commit1 == NULL
                 or self.offset == NULL or self.deal == NULL or self.board == NULL
-                or self.dealt == NULL):
+                or self.dealt == NULL or self.mirror == NULL or self.mirror_row == NULL):
             raise MemoryError()
         self._read_deals(deals, boards)
+        _read_mirrors(self, mirrors, sigmas)
         self._read_tree(kinds, players, firsts, counts, commits0, commits1, sizes)
+        _check_mirrors(self)
         need = self._bytes_needed(sizes[0], sizes[1])
         if max_bytes is not None:
             limit = _chips(max_bytes, "max_bytes", True)
@@ -405,6 +424,8 @@ cdef class Game:
                             (highs0, highs1)[p], (lows0, lows1)[p] if self.hilo else None,
                             sizes[p])
         self._check_deals()
+        _read_perms(self, 0, perms0)
+        _read_perms(self, 1, perms1)
         free(self.dealt)
         self.dealt = NULL
         if self.compact:
@@ -456,7 +477,10 @@ cdef class Game:
         cdef int n = self.n_nodes, i, c, k, f
         cdef int64_t entries = 0
         cdef unsigned char* parent = <unsigned char*>calloc(n, 1)
-        if parent == NULL:
+        cdef unsigned char* hidden = <unsigned char*>calloc(n, 1)   # under a mirror
+        if parent == NULL or hidden == NULL:
+            free(parent)
+            free(hidden)
             raise MemoryError()
         try:
             self.depth = 0
@@ -486,6 +510,7 @@ cdef class Game:
                         if parent[k]:
                             raise SolverError(f"firsts[{i}]: node {k} has two parents")
                         parent[k] = 2 if self.kind[i] == K_CHANCE else 1
+                        hidden[k] = hidden[i] or self.mirror[k] >= 0
                         self.dealt[k] = self.dealt[i]
                         if self.kind[i] == K_CHANCE:
                             if self.deal[k] >= 0 and self.dealt[k] >> self.deal[k] & 1:
@@ -500,9 +525,12 @@ cdef class Game:
                         self.chance = True
                         self.offset[i] = -1
                         continue
-                    self.offset[i] = entries
                     if c > self.actions:
                         self.actions = c
+                    if hidden[i]:       # played through the mirrored sibling: no rows
+                        self.offset[i] = -1
+                        continue
+                    self.offset[i] = entries
                     entries += <int64_t>c * sizes[self.player[i]]
                 else:
                     if c != 0:
@@ -523,6 +551,7 @@ cdef class Game:
             self.entries = entries
         finally:
             free(parent)
+            free(hidden)
         return 0
 
     cdef int _read_deals(self, tuple deals, tuple boards) except -1:
@@ -590,7 +619,8 @@ cdef class Game:
                                                         else (3 * 4 + k)))   # more rows
         return (2 * self.entries * (2 if self.compact else <int64_t>sizeof(float))
                 + 2 * self.n_nodes * <int64_t>sizeof(double)
-                + 2 * self.n_nodes * <int64_t>sizeof(int32_t)
+                + 4 * self.n_nodes * <int64_t>sizeof(int32_t)
+                + self.mirrored * (<int64_t>n0 + n1) * <int64_t>sizeof(int32_t)
                 + 2 * <int64_t>self.threads * (OFFSET[k] + 1) * <int64_t>sizeof(double)
                 + (self.depth + 1) * self.rows * widest * <int64_t>sizeof(double)
                 + 4 * widest * <int64_t>sizeof(double)
@@ -959,15 +989,20 @@ cdef class Game:
         for a in range(self.count[node]):
             ch = self.first[node] + a
             bit = (<uint64_t>1) << self.deal[ch]
-            for i in range(n_me):
-                mine[i] = 0.0 if my_mask[i] & bit else own[i]
+            if self.mirror[ch] >= 0:    # played as its mirror's values, permuted (below)
+                continue
+            if mode == TRAIN:   # my reach weighs only my strategy sums: else never read
+                for i in range(n_me):
+                    mine[i] = 0.0 if my_mask[i] & bit else own[i]
             for j in range(n_op):
                 theirs[j] = 0.0 if op_mask[j] & bit else opp[j]
             self._point(self.board[ch])
-            self._walk(ch, p, mine, theirs, child, mode)
+            self._walk(ch, p, mine if mode == TRAIN else own, theirs, child, mode)
             for i in range(n_me):
                 if not my_mask[i] & bit:
                     out[i] += share * child[i]
+            if self.mirrored:
+                _add_mirrors(self, node, ch, p, share, child, out)
         self._point(back)
 
     cdef void _split(self, int node, int n, Mode mode, const double* reach,
@@ -1385,6 +1420,9 @@ cdef class Game:
         cdef int k = _small(node, "node", -1, 0, self.n_nodes - 1)
         if self.kind[k] != K_DECISION:
             raise SolverError(f"node: {k} is a fold, showdown or chance node, not a decision")
+        if self.offset[k] < 0:
+            raise SolverError(f"node: {k} lies under a mirrored chance child: its strategy is "
+                              "its mirror's, with the hands permuted")
         return k
 
 
@@ -1448,3 +1486,8 @@ cdef double _weight(object item, str name, int index) except? -1.0:
     if not isfinite(x) or x < 0.0 or x > 1e300:
         raise SolverError(f"{name}[{index}] = {shown(item)} is not a finite weight >= 0")
     return x
+
+
+# ---------------------------------------------------------------- suit isomorphism
+
+include "_solver_mirrors.pxi"

@@ -18,9 +18,10 @@ from typing import TYPE_CHECKING
 
 from omaha.errors import SolverError, SolverTypeError
 from omaha.limits import safe_repr
-from omaha.solver.solution import DECISION, Solution
+from omaha.solver.isomorphism import Mirror, river_mirrors
+from omaha.solver.solution import DECISION, Solution, compact
 from omaha.solver.spot import Spot
-from omaha.solver.tree import build_tree
+from omaha.solver.tree import Tree, build_tree
 
 if TYPE_CHECKING:
     import numpy as np
@@ -141,8 +142,10 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
                           f"{safe_repr(storage)}")
     if progress is not None and not callable(progress):
         raise SolverTypeError(f"progress must be callable, got {safe_repr(progress)}")
+    mirrors = river_mirrors(spot)
     tree = build_tree(pot=spot.pot, stack=spot.stack, bets=spot.bets, raises=spot.raises,
-                      max_raises=spot.max_raises, rivers=spot.rivers)
+                      max_raises=spot.max_raises, rivers=spot.rivers,
+                      mirrors={card: m.canon for card, m in mirrors.items()})
     # The core gets each range in order of high strength (on the first board: the river, or
     # a turn's first river card; stable), so its showdown sweeps read the hands, their reach
     # and their values in sequence rather than scattered; the strategies are put back in the
@@ -152,18 +155,20 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
                       npt.NDArray[np.int32] | None]] = []
     for p in (0, 1):
         cards = spot.cards(p)
-        highs, lows = _strengths(spot, p)
+        highs, lows = _strengths(spot, p, tree.rows)
         rows = len(highs) // len(cards)
         order = np.argsort(highs[:len(cards)], kind="stable").astype(np.int32)
         orders.append(order)
         sides.append((cards[order].tobytes(), spot.weights(p)[order],
                       highs.reshape(rows, -1)[:, order].reshape(-1),
                       None if lows is None else lows.reshape(rows, -1)[:, order].reshape(-1)))
+    sigmas, perms = _mirrored(tree, mirrors, orders)
     game = Game(spot.pot, tree.kinds, tree.players, tree.firsts, tree.counts,
                 tree.commits[0], tree.commits[1], 4, sides[0][0], sides[1][0], sides[0][1],
                 sides[1][1], sides[0][2], sides[1][2], sides[0][3], sides[1][3],
                 max_bytes=max_bytes, bits=STORAGES[storage], threads=threads,
-                deals=tree.deals, boards=tree.boards, restart=RESTART)
+                deals=tree.deals, boards=tree.boards, mirrors=tree.mirrors, sigmas=sigmas,
+                perms0=perms[0], perms1=perms[1], restart=RESTART)
     del sides                   # the core holds its own copies
     gap = math.inf
     checks: list[tuple[int, float]] = []
@@ -180,9 +185,9 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
         gap = game.exploitability()
     ev = game.values()
     game.release()              # the regrets and scratch rows go before the copies are made
-    strategies: dict[int, npt.NDArray[np.float32]] = {}
+    strategies: dict[int, npt.NDArray[np.float32] | npt.NDArray[np.uint16]] = {}
     for n in range(len(tree)):
-        if tree.kinds[n] == DECISION:
+        if tree.kinds[n] == DECISION and tree.twins[n] == n:
             order = orders[tree.players[n]]
             table = np.empty((tree.counts[n], len(order)), np.float32)
             game.strategy_into(n, table.reshape(-1))
@@ -192,21 +197,54 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
             river = tree.river(n)
             if river >= 0:      # hands holding the river card never reach this node
                 spot_order[:, (spot.cards(tree.players[n]) == river).any(axis=1)] = np.nan
-            strategies[n] = spot_order
-    return Solution(spot, tree, strategies, ev, gap, game.iterations)
+            # 16-bit storage: the probabilities in 16 bits too (no finer than the sums)
+            strategies[n] = compact(spot_order) if storage == "16bit" else spot_order
+    iterations = game.iterations
+    del game                    # the strategy sums go before the solution is handed back
+    return Solution(spot, tree, strategies, ev, gap, iterations, mirrors)
 
 
-def _strengths(spot: Spot, p: int) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32] | None]:
+def _mirrored(tree: Tree, mirrors: dict[int, Mirror], orders: list[npt.NDArray[np.int32]]
+              ) -> tuple[list[int], tuple[npt.NDArray[np.int32] | None,
+                                          npt.NDArray[np.int32] | None]]:
+    """The core's suit-isomorphism arguments besides ``tree.mirrors``: each mirroring
+    child's row of permutations, and per player the rows (one per suit permutation, shared by
+    the rivers it maps alike; hands in the core's order)."""
+    import numpy as np
+
+    rows: dict[int, int] = {}           # id of a shared permutation -> its row
+    sigmas = [-1] * len(tree)
+    perms: tuple[list[npt.NDArray[np.int32]], list[npt.NDArray[np.int32]]] = ([], [])
+    for node, twin in enumerate(tree.mirrors):
+        if twin < 0:
+            continue
+        mirror = mirrors[tree.deals[node]]
+        key = id(mirror.perms[0])
+        if key not in rows:
+            rows[key] = len(rows)
+            for p in (0, 1):
+                order = orders[p]
+                at = np.empty_like(order)
+                at[order] = np.arange(len(order), dtype=order.dtype)   # spot -> core index
+                perms[p].append(at[mirror.perms[p][order]].astype(np.int32))
+        sigmas[node] = rows[key]
+    if not rows:
+        return sigmas, (None, None)
+    return sigmas, (np.concatenate(perms[0]), np.concatenate(perms[1]))
+
+
+def _strengths(spot: Spot, p: int, rows: list[int]) -> tuple[npt.NDArray[np.int32],
+                                                             npt.NDArray[np.int32] | None]:
     """Player ``p``'s high (and for hi/lo, low) strengths, one row of hands per board: the
-    river's, or on a turn spot each river card's (0 for hands holding that card: they never
-    reach its showdowns), flattened row by row."""
+    river's, or on a turn spot each river card's in ``rows`` (0 for hands holding that card:
+    they never reach its showdowns), flattened row by row."""
     import numpy as np
 
     from omaha.analysis.evaluation import evaluate_high_batch, evaluate_hilo_batch
 
     cards = spot.cards(p)
     turn = [int(c) for c in spot.board]
-    boards = [turn] if not spot.rivers else [turn + [r] for r in spot.rivers]
+    boards = [turn] if not spot.rivers else [turn + [r] for r in rows]
     highs = np.zeros((len(boards), len(cards)), dtype=np.int32)
     lows = np.zeros((len(boards), len(cards)), dtype=np.int32) if spot.variant.hi_lo else None
     for row, board in enumerate(boards):

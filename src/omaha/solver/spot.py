@@ -93,15 +93,17 @@ class Spot:
     """A heads-up river or turn spot (see the module). ``bets`` and ``raises`` are fractions of the
     pot (a pot-size raise is a raise of the pot after calling), capped by the pot limit;
     all-in is added wherever the cap reaches the stack. ``max_raises`` bounds the raises after
-    a bet."""
+    a bet. On a turn spot, ``isomorphism`` (the default) solves only one river of each class
+    that a permutation of the suits keeping the board and both ranges maps onto each other
+    (see :mod:`omaha.solver.isomorphism`); ``False`` solves every river apart."""
 
-    __slots__ = ("_hands", "_weights", "bets", "board", "max_raises", "pot", "raises", "stack",
-                 "variant")
+    __slots__ = ("_hands", "_weights", "bets", "board", "isomorphism", "max_raises", "pot",
+                 "raises", "stack", "variant")
 
     def __init__(self, board: CardsLike, oop: RangeLike, ip: RangeLike, *,
                  variant: Variant | str = "plo", pot: int, stack: int,
                  bets: SizesLike = (0.5, 1.0), raises: SizesLike = (1.0,),
-                 max_raises: int = 3) -> None:
+                 max_raises: int = 3, isomorphism: bool = True) -> None:
         try:
             self.variant = variant_of(variant)
         except OmahaError as exc:
@@ -128,6 +130,10 @@ class Spot:
         if not 0 <= max_raises <= 8:
             raise SolverError(f"max_raises must be from 0 to 8, got {max_raises}")
         self.max_raises = int(max_raises)
+        if not isinstance(isomorphism, bool):
+            raise SolverTypeError(f"isomorphism must be True or False, got "
+                                  f"{safe_repr(isomorphism)}")
+        self.isomorphism = isomorphism
         blocked = 0
         for c in self.board:
             blocked |= 1 << int(c)
@@ -171,6 +177,7 @@ class Spot:
         return {"variant": self.variant.name, "board": format_cards(self.board),
                 "pot": self.pot, "stack": self.stack, "bets": list(self.bets),
                 "raises": list(self.raises), "max_raises": self.max_raises,
+                "isomorphism": self.isomorphism,
                 "hands": [len(self._hands[0]), len(self._hands[1])]}
 
     def __repr__(self) -> str:

@@ -18,6 +18,7 @@ from player 0 (or straight to the showdown when the stacks are all in).
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from omaha.cards import Card
@@ -39,8 +40,17 @@ class Tree:
     deals: list[int] = field(default_factory=list)
     """The river card a chance node's child deals (-1 elsewhere)."""
     boards: list[int] = field(default_factory=list)
-    """The row of strengths a node's showdowns read: the index of its river card in the
-    spot's rivers (0 on a river spot and on the turn)."""
+    """The row of strengths a node's showdowns read: the index of its river card (or of the
+    river it mirrors) in :attr:`rows` (0 on a river spot and on the turn)."""
+    rows: list[int] = field(default_factory=list)
+    """The river card of each row of strengths: the rivers solved (none on a river spot)."""
+    mirrors: list[int] = field(default_factory=list)
+    """For a chance node's child whose river mirrors another's (suit isomorphism), that
+    sibling; -1 elsewhere."""
+    twins: list[int] = field(default_factory=list)
+    """The node whose strategy a node plays, its hands permuted: the node at the same place
+    under the mirrored sibling for a node under a mirroring child; the node itself
+    elsewhere."""
 
     def __len__(self) -> int:
         return len(self.kinds)
@@ -122,9 +132,12 @@ def _actions(s: _State, pot: int, stack: int, bets: tuple[float, ...],
 
 
 def build_tree(*, pot: int, stack: int, bets: tuple[float, ...], raises: tuple[float, ...],
-               max_raises: int, rivers: tuple[int, ...] = ()) -> Tree:
+               max_raises: int, rivers: tuple[int, ...] = (),
+               mirrors: Mapping[int, int] | None = None) -> Tree:
     """The tree of a river spot, or of a turn spot dealing each of ``rivers`` (card indices)
-    when the turn's betting closes (see the module), breadth first.
+    when the turn's betting closes (see the module), breadth first. ``mirrors`` maps a river
+    card to the smaller river card whose subtree it mirrors (suit isomorphism): its subtree
+    is built (for the labels) but reads the other's rows (:attr:`Tree.twins`).
 
     >>> turn = build_tree(pot=100, stack=100, bets=(1.0,), raises=(), max_raises=0,
     ...                   rivers=(0, 51))
@@ -135,6 +148,9 @@ def build_tree(*, pot: int, stack: int, bets: tuple[float, ...], raises: tuple[f
     (('river 2c', 'river As'), ('check', 'allin 100'))
     """
     tree = Tree()
+    mirrors = dict(mirrors or {})
+    tree.rows = [c for c in rivers if c not in mirrors]
+    row_of = {card: row for row, card in enumerate(tree.rows)}
 
     def add(kind: int, player: int, commits: tuple[int, int], history: tuple[str, ...],
             deal: int = -1, board: int = 0) -> int:
@@ -159,7 +175,8 @@ def build_tree(*, pot: int, stack: int, bets: tuple[float, ...], raises: tuple[f
         if state is None:           # deal each river; its betting starts from player 0
             commits = (tree.commits[0][node], tree.commits[1][node])
             tree.counts[node] = len(rivers)
-            for row, card in enumerate(rivers):
+            for card in rivers:
+                row = row_of[mirrors.get(card, card)]
                 history = tree.history[node] + (f"river {Card(card)}",)
                 if commits[0] >= stack:         # all in: nothing left to bet
                     add(SHOWDOWN, 0, commits, history, card, row)
@@ -181,4 +198,24 @@ def build_tree(*, pot: int, stack: int, bets: tuple[float, ...], raises: tuple[f
             else:
                 assert isinstance(nxt, tuple)
                 add(kind, state.actor, nxt, history, board=board)
+    _pair_mirrors(tree, mirrors)
     return tree
+
+
+def _pair_mirrors(tree: Tree, mirrors: dict[int, int]) -> None:
+    """Fill :attr:`Tree.mirrors` and :attr:`Tree.twins`: each mirroring river's subtree
+    paired node for node with its mirror's (both built the same way)."""
+    tree.mirrors = [-1] * len(tree)
+    tree.twins = list(range(len(tree)))
+    for node in range(len(tree)):
+        if tree.kinds[node] != CHANCE or not mirrors:
+            continue
+        by_card = {tree.deals[c]: c for c in tree.children(node)}
+        for card, canon in mirrors.items():
+            child, twin = by_card[card], by_card[canon]
+            tree.mirrors[child] = twin
+            pairs = [(child, twin)]
+            while pairs:
+                a, b = pairs.pop()
+                tree.twins[a] = b
+                pairs.extend(zip(tree.children(a), tree.children(b)))
