@@ -2,7 +2,10 @@
 
 Both engines play the same random policy through their public APIs in the same run: at each
 decision, with probability 0.15 fold when facing a bet, with probability 0.20 more bet or raise
-to a uniform amount between the legal minimum and maximum, else check or call. Every hand
+to a uniform amount between the legal minimum and maximum, else check or call. Every draw is
+one ``rng.random()`` (the amount ``low + int(rng.random() * (high - low + 1))``, not
+``rng.randint``, whose Python-level cost is the harness's, not an engine's), in both players,
+as :mod:`bench_stud` draws its sizes. Every hand
 starts from six stacks of 200 with blinds 1/2; dealing, showdown and awarding are automatic
 in both. Targets (issue 12): at least 400x PokerKit's hands per second (issue 20: 600x, and
 at least 0.9x today's code, run beside it when ``OMAHA_BASELINE_SRC`` names it), and at most 3 KB per
@@ -43,7 +46,8 @@ def play_omaha(rng: random.Random) -> int:
         if r < FOLD and legal.call_amount:
             hand.fold()
         elif r < RAISE and legal.min_raise_to is not None:
-            hand.bet_or_raise(rng.randint(legal.min_raise_to, legal.max_raise_to))  # type: ignore[arg-type]
+            low, high = legal.min_raise_to, legal.max_raise_to
+            hand.bet_or_raise(low + int(rng.random() * (high - low + 1)))  # type: ignore[operator]
         else:
             hand.check_or_call()
         decisions += 1
@@ -83,9 +87,9 @@ def pokerkit_factory() -> Callable[[random.Random], int]:
             if r < FOLD and state.checking_or_calling_amount:
                 state.fold()
             elif r < RAISE and state.can_complete_bet_or_raise_to():
-                state.complete_bet_or_raise_to(rng.randint(
-                    state.min_completion_betting_or_raising_to_amount,
-                    state.max_completion_betting_or_raising_to_amount))
+                low = state.min_completion_betting_or_raising_to_amount
+                high = state.max_completion_betting_or_raising_to_amount
+                state.complete_bet_or_raise_to(low + int(rng.random() * (high - low + 1)))
             else:
                 state.check_or_call()
             decisions += 1

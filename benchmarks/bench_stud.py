@@ -4,8 +4,11 @@ the seven-card batch evaluator (high, eight-or-better low, razz) beside Omaha's.
 
 Both engines play the random policy of :mod:`bench_engine` through their public APIs in the
 same run: at each decision, with probability 0.15 fold when facing a bet, with probability
-0.20 more bet, raise or complete (the bring-in completes then, else posts), else check or
-call. Every hand starts from six stacks of 200 with ante 1, bring-in 1 and bets 2/4; dealing,
+0.20 more bet, raise or complete (the bring-in completes then, else posts) to the minimum or
+the maximum with equal chance, else check or call. The size is drawn by one more
+``rng.random() < 0.5`` in both players (as :mod:`bench_engine` draws its sizes from
+``rng.random()``); ``--harness choice`` draws it by ``rng.choice`` as before, in both, for
+comparison: the same policy, only the harness's own cost differs. Every hand starts from six stacks of 200 with ante 1, bring-in 1 and bets 2/4; dealing,
 showdown and awarding are automatic in both. Each engine is asked the way its API offers:
 PokerKit's ``State`` its ``status`` and ``can_*`` queries before each decision; a ``StudHand``
 its ``legal_actions()`` once, then each action's return value, which is the next
@@ -55,7 +58,7 @@ GAMES = {"F7S/8": "FixedLimitSevenCardStudHighLowSplitEightOrBetter", "FR": "Fix
 CONFIGS = {code: StudConfig(variant=code, ante=1, bring_in=1, small_bet=2) for code in GAMES}
 
 
-def omaha_player(code: str) -> Callable[[random.Random], int]:
+def omaha_player(code: str, harness: str = "trimmed") -> Callable[[random.Random], int]:
     config = CONFIGS[code]
 
     def play(rng: random.Random) -> int:
@@ -67,17 +70,33 @@ def omaha_player(code: str) -> Callable[[random.Random], int]:
             if r < FOLD and legal.call_amount and legal.can_fold:
                 legal = hand.fold()
             elif r < RAISE and legal.min_raise_to is not None:
+                legal = hand.bet_or_raise(legal.min_raise_to if rng.random() < 0.5
+                                          else legal.max_raise_to)
+            else:
+                legal = hand.check_or_call()
+            decisions += 1
+        return decisions
+
+    def play_old(rng: random.Random) -> int:   # the size drawn by rng.choice (before 0.5 draws)
+        hand = StudHand(config, STACKS)
+        legal: LegalActions | None = hand.legal_actions()
+        decisions = 0
+        while legal is not None:
+            r = rng.random()
+            if r < FOLD and legal.call_amount and legal.can_fold:
+                legal = hand.fold()
+            elif r < RAISE and legal.min_raise_to is not None:
                 legal = hand.bet_or_raise(rng.choice((legal.min_raise_to, legal.max_raise_to)))
             else:
                 legal = hand.check_or_call()
             decisions += 1
         return decisions
 
-    return play
+    return play if harness == "trimmed" else play_old
 
 
-def pokerkit_player(code: str, ante: int = 1, stacks: tuple[int, ...] = tuple(STACKS)
-                    ) -> Callable[[random.Random], int]:
+def pokerkit_player(code: str, ante: int = 1, stacks: tuple[int, ...] = tuple(STACKS),
+                    harness: str = "trimmed") -> Callable[[random.Random], int]:
     """The same policy on a PokerKit state: ``ante``, bring-in 1, bets 2/4, ``stacks``."""
     pk = pytest.importorskip("pokerkit") if __name__ != "__main__" else __import__("pokerkit")
     game = getattr(pk, GAMES[code])
@@ -98,14 +117,20 @@ def pokerkit_player(code: str, ante: int = 1, stacks: tuple[int, ...] = tuple(ST
             elif r < FOLD and state.checking_or_calling_amount and state.can_fold():
                 state.fold()
             elif r < RAISE and state.can_complete_bet_or_raise_to():
-                state.complete_bet_or_raise_to(rng.choice((
-                    state.min_completion_betting_or_raising_to_amount,
-                    state.max_completion_betting_or_raising_to_amount)))
+                if old:
+                    state.complete_bet_or_raise_to(rng.choice((
+                        state.min_completion_betting_or_raising_to_amount,
+                        state.max_completion_betting_or_raising_to_amount)))
+                else:
+                    state.complete_bet_or_raise_to(
+                        state.min_completion_betting_or_raising_to_amount if rng.random() < 0.5
+                        else state.max_completion_betting_or_raising_to_amount)
             else:
                 state.check_or_call()
             decisions += 1
         return decisions
 
+    old = harness != "trimmed"
     return play
 
 
@@ -132,11 +157,13 @@ def measure(play: Callable[[random.Random], int], seconds: float,
     return rate(play, seconds, seed)
 
 
-def compare(code: str, rounds: int = 5, seconds: float = 1.0) -> dict[str, Any]:
+def compare(code: str, rounds: int = 5, seconds: float = 1.0,
+            harness: str = "trimmed") -> dict[str, Any]:
     """Alternating rounds of both engines on ``code``: each round's hands per CPU second of
     each (``seconds`` of ours, three times that of PokerKit's, so it plays a few hundred
-    hands) and their ratio; the medians (and each engine's best round)."""
-    ours, theirs = omaha_player(code), pokerkit_player(code)
+    hands) and their ratio; the medians (and each engine's best round). ``harness``
+    "choice" draws the sizes by ``rng.choice`` as before (both engines)."""
+    ours, theirs = omaha_player(code, harness), pokerkit_player(code, harness=harness)
     runs: dict[str, list[float]] = {"omaha": [], "pokerkit": [], "ratio": []}
     per = {"omaha": 0.0, "pokerkit": 0.0}
     with warnings.catch_warnings():
@@ -259,8 +286,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--rounds", type=int, default=5, help="alternating rounds")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--harness", choices=("trimmed", "choice"), default="trimmed",
+                        help="how both players draw a bet size: one rng.random() (trimmed) or "
+                        "rng.choice, as before")
+    parser.add_argument("--games-only", action="store_true",
+                        help="only the two games (no CLI, no evaluator)")
     args = parser.parse_args()
-    games = {code: compare(code, rounds=args.rounds) for code in GAMES}
+    games = {code: compare(code, rounds=args.rounds, harness=args.harness) for code in GAMES}
+    if args.games_only:
+        for code, r in games.items():
+            print(f"{code:6} ({args.harness}) omaha {r['omaha_hands_per_s']:8.0f}, PokerKit "
+                  f"{r['pokerkit_hands_per_s']:6.1f}, ratio {r['ratio']:.0f}x "
+                  f"(rounds {r['ratios']})")
+        return
     cli = compare_cli(rounds=args.rounds)
     evaluator = evaluator_rates(rounds=args.rounds)
     if args.json:

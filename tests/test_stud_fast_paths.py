@@ -16,7 +16,7 @@ import pytest
 
 from omaha.game.stud import StudConfig, StudHand
 from omahacore.actions import LegalActions
-from omahacore.stud import os_deck
+from omahacore.stud import GAME_RAZZ, StudCore, os_deck
 
 CODES = ("F7S", "F7S/8", "FR", "F5S")
 
@@ -185,3 +185,55 @@ def test_an_answer_let_go_is_refilled() -> None:
     third = hand.check_or_call()    # ``second`` held, ``first`` let go: refilled
     assert third is not None and id(third) == kept
     assert tuple(third) == tuple(hand.legal_actions()) and second.seat != third.seat
+
+
+@pytest.mark.skipif(sys.version_info >= (3, 14) or sysconfig.get_config_var("Py_GIL_DISABLED"),
+                    reason="answers are refilled only where tuples cache no hash, with the GIL")
+def test_a_hand_gone_leaves_its_free_answers_to_the_next() -> None:
+    """A hand's answers that nobody else holds outlive it as spares: the next hand's first
+    answer is one of them, refilled (no allocation); one the caller still holds is not."""
+    config = StudConfig(variant="FR", ante=1, bring_in=1, small_bet=2)
+    hand = StudHand(config, [200] * 6, rng=random.Random(8))
+    held = hand.legal_actions()
+    values = tuple(held)
+    let_go = hand.check_or_call()
+    assert let_go is not None
+    free = id(let_go)
+    del let_go, hand                 # the hand held ``held`` (also ours) and the let-go one
+    nxt = StudHand(config, [200] * 6, rng=random.Random(9))
+    first = nxt.legal_actions()
+    assert id(first) == free and first is not held and tuple(held) == values
+    assert tuple(first) == tuple(LegalActions(*first)) and first.seat == nxt.to_act
+
+
+@pytest.mark.parametrize("code", CODES)
+def test_answers_kept_across_hands_never_change(code: str) -> None:
+    """Answers kept from hands long gone stay as they were while later hands reuse the
+    engine's spare answers (a spare is only ever an answer nobody held)."""
+    rng = random.Random(code + "spares")
+    config = StudConfig(variant=code, ante=1, bring_in=2, small_bet=4)
+    kept: list[tuple[LegalActions, tuple[object, ...]]] = []
+    for _ in range(150):
+        hand = StudHand(config, [rng.choice((3, 50, 400)) for _ in range(6)], rng=rng)
+        legal: object = hand.legal_actions()
+        while isinstance(legal, LegalActions):
+            assert tuple(legal) == tuple(hand.legal_actions())
+            if rng.random() < 0.05:
+                kept.append((legal, tuple(legal)))
+            legal = act_at_random(hand, legal, rng)
+        del hand
+    assert len(kept) > 50
+    assert all(tuple(held) == values for held, values in kept)
+
+
+def test_a_hand_shuffles_from_the_os_when_given_no_deck() -> None:
+    """C2: ``deck=None`` is the OS generator's shuffle, made into the hand; ``deck`` reads it
+    back whole, and a replay from it deals the same cards. A deck of another type is refused."""
+    for _ in range(200):
+        hand = StudCore(GAME_RAZZ, [100] * 8, None, 1, 1, 2, 4)
+        assert sorted(hand.deck) == list(range(52))
+        again = StudCore(GAME_RAZZ, [100] * 8, hand.deck, 1, 1, 2, 4)
+        assert [hand.cards(i) for i in range(8)] == [again.cards(i) for i in range(8)]
+        assert again.deck == hand.deck
+    with pytest.raises(TypeError, match="deck"):
+        StudCore(GAME_RAZZ, [100] * 2, list(range(52)), 1, 1, 2, 4)  # type: ignore[arg-type]

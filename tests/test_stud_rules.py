@@ -8,6 +8,8 @@ player), a burn before each street after the third.
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from omahacore.cards import parse_cards
@@ -185,6 +187,46 @@ def test_e4_after_a_fold_the_best_hand_still_in_opens():
     hand.fold()                 # seat 0
     assert hand.street == 1 and hand.to_act == 2   # K-Q beats 5-3
     assert len(hand.cards(0)) == 3 and len(hand.cards(1)) == 4
+
+
+def showing(up: tuple[int, ...], razz: bool) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """E4, the slow statement: the up cards' values grouped, the groups ordered by how many
+    then by value (both highest first); compared by the counts, then by the values (razz:
+    ace low, and the lowest showing is the best, so the caller takes the smallest)."""
+    values = [((c >> 2) + 1) % 13 if razz else c >> 2 for c in up]
+    groups = sorted(((values.count(v), v) for v in set(values)), reverse=True)
+    pad = [(0, 0)] * (4 - len(groups))
+    return tuple(c for c, _ in groups + pad), tuple(v for _, v in groups + pad)
+
+
+@pytest.mark.parametrize("game", [GAME_HIGH, GAME_HILO, GAME_RAZZ, GAME_FIVE])
+def test_e4_the_opener_of_every_street_over_random_deals(game):
+    """E4 against the slow statement above, on every later street of 600 random deals to 2-8
+    players (some folding on third street): the best hand showing (razz: the lowest) opens,
+    ties to the first clockwise from the dealer's left."""
+    rng = random.Random(game)
+    streets = 0
+    for _ in range(600):
+        n = rng.randint(2, 8)
+        deck = list(range(52))
+        rng.shuffle(deck)
+        hand = StudCore(game, [10_000] * n, bytes(deck), **STRUCTURE)
+        for _ in range(n):                       # third street: some fold (never the bring-in)
+            if hand.to_act is None or hand.street != 0:
+                break
+            if rng.random() < 0.3 and hand.to_act != hand.bring_in_seat:
+                hand.fold()
+            else:
+                hand.check_or_call()
+        call_round(hand)
+        while not hand.is_over and hand.street > 0:
+            live = [i for i in range(n) if not hand.folded[i]]   # from the dealer's left
+            keys = {i: showing(hand.up_cards(i), game == GAME_RAZZ) for i in live}
+            best = (min if game == GAME_RAZZ else max)(keys.values())
+            assert hand.to_act == next(i for i in live if keys[i] == best)
+            streets += 1
+            call_round(hand)
+    assert streets > 1000
 
 
 # --- E5: limits and the open pair ------------------------------------------------------------

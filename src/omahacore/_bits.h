@@ -13,6 +13,18 @@ static inline int omaha_popcount32(uint32_t x) {
 #endif
 }
 
+/* The index of the highest set bit of ``x`` (``x`` must not be 0). */
+static inline int omaha_highest_bit32(uint32_t x) {
+#if defined(__GNUC__) || defined(__clang__)
+    return 31 - __builtin_clz(x);
+#else
+    int bit = 0;
+    while (x >>= 1)
+        bit++;
+    return bit;
+#endif
+}
+
 /* A hint to start loading a cache line early; a no-op where the compiler has none. */
 #if defined(__GNUC__) || defined(__clang__)
 #define omaha_prefetch(p) __builtin_prefetch((const void*)(p))

@@ -22,7 +22,7 @@ class StudCore:
         self,
         game: int,
         stacks: Sequence[SupportsIndex],
-        deck: bytes,
+        deck: bytes | None,
         ante: SupportsIndex,
         bring_in: SupportsIndex,
         small_bet: SupportsIndex,
@@ -56,6 +56,8 @@ class StudCore:
     def strengths(self) -> tuple[tuple[int, ...], tuple[int, ...] | None] | None: ...
     @property
     def log(self) -> list[tuple[str, int, int]]: ...
+    @property
+    def deck(self) -> bytes: ...
     @property
     def community(self) -> int | None: ...
     def cards(self, i: int) -> list[tuple[int, bool]]: ...

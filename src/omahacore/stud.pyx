@@ -11,7 +11,8 @@ pots kernel's (P1-S4, E7).
 
 Players are indices 0..n-1 clockwise; the dealer position (default the last player) orders
 the deal and the odd chips. ``deck`` is the 52 cards in the order they come off the deck,
-burns included: a seeded shuffle, or, for replay, the order another program dealt them.
+burns included: a seeded shuffle, or, for replay, the order another program dealt them; or
+None, for the OS generator's shuffle (C2), made into the hand itself (``deck`` reads it).
 
 >>> from omahacore.cards import parse_cards
 >>> top = parse_cards("2c3c" "5c6c" "4cAs")   # two down cards each, then one up each
@@ -28,7 +29,7 @@ from cpython.object cimport PyObject, PyTypeObject
 from cpython.ref cimport Py_DECREF, Py_INCREF, Py_REFCNT
 from cpython.tuple cimport PyTuple_GET_ITEM, PyTuple_SET_ITEM
 from libc.stdint cimport INT64_MAX, int32_t, int64_t, uint8_t, uint64_t
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from omahacore._input cimport exact_int, shown
 from omahacore._types cimport card_t, chips_t, strength_t
@@ -76,17 +77,6 @@ cdef inline void put(object tup, Py_ssize_t pos, object item) noexcept:
     PyTuple_SET_ITEM(tup, pos, item)
 
 
-cdef inline void swap(object tup, Py_ssize_t pos, object item) noexcept:
-    """Replace item ``pos`` of a tuple only this module holds (its old item an int, a bool or
-    None: dropping it runs no code); often it is the same object already."""
-    cdef PyObject* old = PyTuple_GET_ITEM(tup, pos)
-    if old == <PyObject*>item:
-        return
-    Py_INCREF(item)
-    PyTuple_SET_ITEM(tup, pos, item)
-    Py_DECREF(<object>old)
-
-
 cdef object legal_tuple(int seat, bint can_fold, bint can_check, chips_t call, object low,
                         object high):
     """A ``LegalActions`` built in place: one allocation of the named tuple (no argument tuple,
@@ -109,28 +99,73 @@ cdef enum:
 cdef tuple SMALL_INTS = tuple(range(SMALL_COUNT))
 """The int objects an answer's fields take when small (built at import): a refill finds
 them without making an int, and mostly finds them in place already."""
+cdef PyObject* SMALL[SMALL_COUNT]   # SMALL_INTS's items (borrowed: the tuple keeps them)
 
 
-cdef int swap_amount(object tup, Py_ssize_t pos, chips_t value) except -1:
+cdef void point_small() noexcept:
+    cdef Py_ssize_t k
+    for k in range(SMALL_COUNT):
+        SMALL[k] = PyTuple_GET_ITEM(SMALL_INTS, k)
+
+
+point_small()
+
+
+cdef extern from *:
+    """
+    /* Item ``pos`` of a tuple only this module holds set to ``item`` (borrowed), its old item
+       (an int, a bool or None: dropping it runs no code) released; nothing done when it is
+       the same object already, as it mostly is. */
+    static inline void stud_swap(PyObject* tup, Py_ssize_t pos, PyObject* item) {
+        PyObject* old = PyTuple_GET_ITEM(tup, pos);
+        if (old != item) {
+            Py_INCREF(item);
+            PyTuple_SET_ITEM(tup, pos, item);
+            Py_DECREF(old);
+        }
+    }
+    static inline PyObject* stud_bool(int value) { return value ? Py_True : Py_False; }
+
+    /* ``answer`` (borrowed from a hand's slot) added to ``spares`` when the slot is its only
+       holder and there is room; the new count. */
+    static inline int keep_spare(PyObject* answer, PyObject** spares, int count, int room) {
+        if (answer != Py_None && Py_REFCNT(answer) == 1 && count < room) {
+            Py_INCREF(answer);
+            spares[count++] = answer;
+        }
+        return count;
+    }
+    """
+    void stud_swap(PyObject* tup, Py_ssize_t pos, PyObject* item) noexcept
+    PyObject* stud_bool(int value) noexcept
+    int keep_spare(PyObject* answer, PyObject** spares, int count, int room) noexcept
+    PyObject* STUD_NONE "Py_None"
+
+
+cdef inline int swap_amount(PyObject* tup, Py_ssize_t pos, chips_t value) except -1:
+    """Item ``pos`` set to the int ``value``: from ``SMALL_INTS`` when small, else made."""
+    cdef object big
     if 0 <= value < SMALL_COUNT:
-        swap(tup, pos, <object>PyTuple_GET_ITEM(SMALL_INTS, value))
+        stud_swap(tup, pos, SMALL[value])
     else:
-        swap(tup, pos, value)
+        big = value
+        stud_swap(tup, pos, <PyObject*>big)
     return 0
 
 
 cdef object refill(object out, int seat, bint can_fold, const Legal* legal):
     """``legal_tuple``'s answer written over ``out``, a LegalActions only the hand holds."""
-    swap_amount(out, 0, seat)
-    swap(out, 1, True if can_fold else False)
-    swap(out, 2, True if legal.can_check else False)
-    swap_amount(out, 3, legal.call)
+    cdef PyObject* tup = <PyObject*>out
+    stud_swap(tup, 0, SMALL[seat])   # a seat is 0..7
+    stud_swap(tup, 1, stud_bool(can_fold))
+    stud_swap(tup, 2, stud_bool(legal.can_check))
+    swap_amount(tup, 3, legal.call)
     if legal.can_raise:
-        swap_amount(out, 4, legal.low)
-        swap_amount(out, 5, legal.high)
+        swap_amount(tup, 4, legal.low)
+        swap_amount(tup, 5, legal.high)
     else:
-        swap(out, 4, None)
-        swap(out, 5, None)
+        stud_swap(tup, 4, STUD_NONE)
+        stud_swap(tup, 5, STUD_NONE)
     return out
 
 
@@ -191,15 +226,15 @@ cdef class _OsShuffles:
         with cython.critical_section(self):
             self.used = POOL_BYTES
 
-    cdef bytes deck(self):
-        """The 52 cards in a uniformly random order (Fisher-Yates, ``shuffle_deck``)."""
-        cdef unsigned char cards[52]
+    cdef int fill(self, card_t* cards) except -1:
+        """``cards`` set to the 52 cards in a uniformly random order (Fisher-Yates,
+        ``shuffle_deck``)."""
         with cython.critical_section(self):
             while True:
                 if shuffle_deck(self.pool, POOL_BYTES, &self.used, cards, 52):
                     break
                 self.refill()   # ran out part way: those bytes are dropped, a fresh pool
-        return cards[:52]
+        return 0
 
 
 cdef _OsShuffles OS_SHUFFLES = _OsShuffles()
@@ -212,7 +247,9 @@ def os_deck():
     >>> sorted(os_deck()) == list(range(52))
     True
     """
-    return OS_SHUFFLES.deck()
+    cdef card_t cards[52]
+    OS_SHUFFLES.fill(cards)
+    return (<char*>cards)[:52]
 
 
 # The action log, kept as C records while the hand runs (the ``log`` property words them):
@@ -233,7 +270,14 @@ ctypedef struct LogEntry:
     int32_t player
 
 cdef enum:
-    LOG_START = 64      # room for a typical hand's antes and actions in one allocation
+    LOG_START = 48      # room in the hand itself for a typical hand's antes and actions
+    SPARE_COUNT = 16    # answers kept from hands gone (``_answer``)
+
+cdef PyObject* SPARES[SPARE_COUNT]
+cdef int spare_count = 0
+"""LegalActions tuples that only a deallocated hand held (owned references, GIL builds
+only): a new hand's first answer refills one instead of allocating (as CPython keeps freed
+tuples), so a bot's loop allocates no answer at all, hand after hand."""
 
 
 cdef class StudCore:
@@ -253,8 +297,9 @@ cdef class StudCore:
 
     cdef Rules rules
     cdef State state
-    cdef bytes _deck
-    cdef LogEntry* _entries
+    cdef card_t _cards[52]                 # the deck in dealing order (``rules.deck``)
+    cdef LogEntry* _entries                # ``_first``, or an allocation once it is full
+    cdef LogEntry _first[LOG_START]
     cdef Py_ssize_t _logged, _room
     cdef bint _over                        # the pots awarded: ``state.stacks`` are final
     cdef bint _shown                       # ... at a showdown, with these strengths (E6)
@@ -262,7 +307,7 @@ cdef class StudCore:
     cdef strength_t _low[MAX_PLAYERS]
     cdef object _answer_a, _answer_b   # the last two LegalActions answered (``_answer``)
 
-    def __init__(self, int game, stacks, bytes deck, ante, bring_in, small_bet, big_bet,
+    def __init__(self, int game, stacks, deck, ante, bring_in, small_bet, big_bet,
                  dealer=None, max_raises=4):
         cdef Posted posted[2 * MAX_PLAYERS + 2]
         cdef int n, k, count
@@ -273,8 +318,11 @@ cdef class StudCore:
             raise OmahaError(f"game must be 1..4 (GAME_HIGH..GAME_FIVE), got {game}")
         if not 2 <= n <= MAX_STUD_PLAYERS:
             raise OmahaError(f"E1: stud is for 2 to {MAX_STUD_PLAYERS} players, got {n}")
-        if not full_deck(deck):
-            raise OmahaError("deck must be the 52 distinct cards 0..51 in dealing order")
+        if deck is not None:
+            if not isinstance(deck, bytes):
+                raise TypeError(f"deck must be bytes or None, got {shown(deck)}")
+            if not full_deck(deck):
+                raise OmahaError("deck must be the 52 distinct cards 0..51 in dealing order")
         dealer_index = n - 1 if dealer is None else exact_int(dealer)
         if dealer_index is None or not 0 <= dealer_index < n:
             raise OmahaError(f"dealer must be a player 0..{n - 1}, got {shown(dealer)}")
@@ -288,12 +336,13 @@ cdef class StudCore:
         with cython.critical_section(self):
             memset(&self.rules, 0, sizeof(Rules))
             memset(&self.state, 0, sizeof(State))
-            self._deck = deck
+            if deck is None:
+                OS_SHUFFLES.fill(self._cards)   # C2: the OS generator's shuffle
+            else:
+                memcpy(self._cards, <const char*>deck, 52)
             self._logged = 0
             if self._entries == NULL:
-                self._entries = <LogEntry*>PyMem_Malloc(LOG_START * sizeof(LogEntry))
-                if self._entries == NULL:
-                    raise MemoryError()
+                self._entries = self._first
                 self._room = LOG_START
             self._over = self._shown = False
             r = &self.rules
@@ -308,7 +357,7 @@ cdef class StudCore:
             r.max_raises = cap
             r.bring_in = c_bring
             r.last_street = 3 if game == STUD_FIVE else 4
-            r.deck = self._deck
+            r.deck = self._cards
             for k in range(5):                 # E5: small bets, then big from fifth street
                 r.units[k] = c_small if k < 2 else c_big
             for k in range(n):
@@ -395,6 +444,12 @@ cdef class StudCore:
                      self._entries[k].amount) for k in range(self._logged)]
 
     @property
+    def deck(self):
+        """The 52 cards in the order they come off, burns included (future cards too: keep it
+        on the server)."""
+        return (<char*>self._cards)[:52]
+
+    @property
     def community(self):
         """The shared last card when the deck ran short (E2), else None."""
         return None if self.state.community == NO_CARD else self.state.community
@@ -424,7 +479,9 @@ cdef class StudCore:
     cdef object _answer(self):
         """The player to act's ``LegalActions`` (None once the hand is over): the answer of
         ``legal_actions`` and of every action. The tuple is one of the last two answered
-        when nobody holds it any more (so a bot's loop allocates none), else a new one."""
+        when nobody holds it any more (so a bot's loop allocates none), else one a hand gone
+        held (``SPARES``), else a new one."""
+        global spare_count
         cdef Legal legal
         cdef int i = self.state.to_act
         cdef bint can_fold = i != self.state.bring_in_seat   # E3: the bring-in may not fold
@@ -439,7 +496,12 @@ cdef class StudCore:
             out = self._answer_b
             if out is not None and Py_REFCNT(out) == 2:
                 return refill(out, i, can_fold, &legal)
-        if legal.can_raise:
+        if STUD_REFILL_LEGAL and spare_count:   # one a hand gone held
+            spare_count -= 1
+            out = <object>SPARES[spare_count]
+            Py_DECREF(out)                        # the spares' reference, now ``out``'s
+            refill(out, i, can_fold, &legal)
+        elif legal.can_raise:
             out = legal_tuple(i, can_fold, legal.can_check, legal.call, legal.low, legal.high)
         else:
             out = legal_tuple(i, can_fold, legal.can_check, legal.call, None, None)
@@ -548,7 +610,12 @@ cdef class StudCore:
         """Log one action (``LOG_*``), growing the log when it is full."""
         cdef LogEntry* grown
         if self._logged == self._room:
-            grown = <LogEntry*>PyMem_Realloc(self._entries, 2 * self._room * sizeof(LogEntry))
+            if self._entries == self._first:
+                grown = <LogEntry*>PyMem_Malloc(2 * self._room * sizeof(LogEntry))
+                if grown != NULL:
+                    memcpy(grown, self._first, self._room * sizeof(LogEntry))
+            else:
+                grown = <LogEntry*>PyMem_Realloc(self._entries, 2 * self._room * sizeof(LogEntry))
             if grown == NULL:
                 raise MemoryError()
             self._entries = grown
@@ -560,7 +627,12 @@ cdef class StudCore:
         return 0
 
     def __dealloc__(self):
-        PyMem_Free(self._entries)
+        global spare_count
+        if self._entries != self._first:
+            PyMem_Free(self._entries)
+        if STUD_REFILL_LEGAL:   # the answers nobody else holds kept for the next hands
+            spare_count = keep_spare(<PyObject*>self._answer_a, SPARES, spare_count, SPARE_COUNT)
+            spare_count = keep_spare(<PyObject*>self._answer_b, SPARES, spare_count, SPARE_COUNT)
 
     # --- the end -------------------------------------------------------------------------
 

@@ -14,7 +14,12 @@ street offsets (:data:`STREET_CARDS`, T6).
 (True, (0, 1, 4))
 """
 
+from libc.stdint cimport uint32_t
+
 from omahacore.evaluator cimport any_low, best_high, best_razz, omaha_high, omaha_low
+
+cdef extern from "_bits.h":
+    int omaha_highest_bit32(uint32_t x) nogil
 
 
 # Per street after preflop: (burn, first board card, end of board cards) as offsets from the
@@ -589,11 +594,11 @@ cdef int64_t stud_showing(const Rules* r, const State* s, int i) noexcept nogil:
 
     Each distinct value showing is a group (count, value), ordered by count then value, both
     descending: the counts fill the key's top nibbles, the values the low ones. (At most four
-    up cards: asked for every player still in on every street, so one pass and a tiny sort.)"""
-    cdef int values_of[STUD_CARDS]
-    cdef int counts[STUD_CARDS]
-    cdef int k, j, v, c, m = 0
-    cdef int64_t pattern = 0, values = 0
+    up cards, asked for every player still in on every street: the values seen once, twice,
+    three and four times are bit sets, read off highest bit first.)"""
+    cdef uint32_t once = 0, twice = 0, thrice = 0, four = 0, bit, group
+    cdef int k, v, count, slot = 0
+    cdef int64_t key = 0
     cdef bint razz = r.stud == STUD_RAZZ
     for k in range(s.ncards[i]):
         if not stud_up(r, k):
@@ -601,24 +606,26 @@ cdef int64_t stud_showing(const Rules* r, const State* s, int i) noexcept nogil:
         v = s.cards[i * STUD_CARDS + k] >> 2
         if razz:
             v = 0 if v == 12 else v + 1     # ace low
-        for j in range(m):
-            if values_of[j] == v:
-                counts[j] += 1
-                break
+        bit = (<uint32_t>1) << v
+        four |= thrice & bit
+        thrice |= twice & bit
+        twice |= once & bit
+        once |= bit
+    for count in range(4, 0, -1):
+        if count == 4:
+            group = four
+        elif count == 3:
+            group = thrice & ~four
+        elif count == 2:
+            group = twice & ~thrice
         else:
-            values_of[m] = v
-            counts[m] = 1
-            m += 1
-    for k in range(1, m):                   # insertion sort: count, then value, descending
-        v, c, j = values_of[k], counts[k], k - 1
-        while j >= 0 and (counts[j] < c or (counts[j] == c and values_of[j] < v)):
-            values_of[j + 1], counts[j + 1] = values_of[j], counts[j]
-            j -= 1
-        values_of[j + 1], counts[j + 1] = v, c
-    for k in range(m):
-        pattern = pattern | (<int64_t>counts[k] << (28 - 4 * k))
-        values = values | (<int64_t>values_of[k] << (12 - 4 * k))
-    return -(pattern | values) if razz else pattern | values
+            group = once & ~twice
+        while group:
+            v = omaha_highest_bit32(group)
+            group &= ~((<uint32_t>1) << v)
+            key |= (<int64_t>count << (28 - 4 * slot)) | (<int64_t>v << (12 - 4 * slot))
+            slot += 1
+    return -key if razz else key
 
 
 cdef int stud_opener(const Rules* r, const State* s) noexcept nogil:

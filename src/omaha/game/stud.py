@@ -34,14 +34,15 @@ from omaha.game.view import event_for_seat
 from omaha.history.sealing import Key
 from omaha.limits import as_int, safe_repr
 from omahacore.cards import format_card
-from omahacore.stud import MAX_STUD_PLAYERS, StudCore, os_deck
+from omahacore.stud import MAX_STUD_PLAYERS, StudCore
 
 __all__ = ["STUD_CODES", "StudConfig", "StudHand", "game_code"]   # the config re-exported
 
 
-def _deck(rng: random.Random | None, deck: Iterable[int] | None) -> bytes:
-    """52 shuffled cards (C2): the compiled shuffle from OS bytes, or the seeded generator's;
-    or ``deck``, given whole (replay), checked card by card."""
+def _deck(rng: random.Random | None, deck: Iterable[int] | None) -> bytes | None:
+    """52 shuffled cards (C2): None for the compiled shuffle from OS bytes (the engine shuffles
+    into the hand itself), or the seeded generator's; or ``deck``, given whole (replay),
+    checked card by card."""
     if deck is not None:
         if isinstance(deck, str) or not isinstance(deck, Iterable):
             raise TableError("C1", f"deck must be a sequence of 52 card numbers, got "
@@ -52,7 +53,7 @@ def _deck(rng: random.Random | None, deck: Iterable[int] | None) -> bytes:
                              f"{len(cards)} cards ({len(set(cards))} distinct)")
         return bytes(cards)
     if rng is None:
-        return os_deck()
+        return None
     return bytes(shuffled_cards(52, rng))
 
 
@@ -88,9 +89,8 @@ class StudHand(StudCore):
     (True, True)
     """
 
-    __slots__ = ("_dealt", "_recorder", "_stacks", "_start", "config")   # no __dict__: cheap
+    __slots__ = ("_recorder", "_stacks", "_start", "config")   # no __dict__: cheap
     config: StudConfig
-    _dealt: bytes
 
     def __init__(self, config: StudConfig, stacks: Sequence[int], *, dealer: int | None = None,
                  rng: random.Random | None = None, deck: Iterable[int] | None = None) -> None:
@@ -100,12 +100,11 @@ class StudHand(StudCore):
             raise TableError("E1", f"stud is for 2 to {MAX_STUD_PLAYERS} players, got "
                              f"{len(stacks)}")
         self.config = config
-        dealt = os_deck() if rng is None and deck is None else _deck(rng, deck)
         stacks = tuple(stacks)   # kept as given: the start is built when first asked
-        StudCore.__init__(self, _GAMES[config.variant.name], stacks, dealt, config.ante,
-                          config.bring_in, config.small_bet, config.big_bet, dealer,
+        StudCore.__init__(self, _GAMES[config.variant.name], stacks,
+                          None if rng is None and deck is None else _deck(rng, deck),
+                          config.ante, config.bring_in, config.small_bet, config.big_bet, dealer,
                           config.max_raises)   # positional: no keyword dict to build
-        self._dealt = dealt
         self._stacks = stacks
         self._start: StudStarted | None = None
         self._recorder: StudRecorder | None = None   # built when the events are first asked
@@ -120,17 +119,12 @@ class StudHand(StudCore):
         return start
 
     @property
-    def deck(self) -> bytes:
-        """The 52 cards in the order they come off (future cards included: server side)."""
-        return self._dealt
-
-    @property
     def events(self) -> tuple[Event, ...]:
         """The event log so far (the omniscient record: every down card included), see
         :mod:`omaha.game.studevents`."""
         recorder = self._recorder
         if recorder is None:
-            recorder = self._recorder = StudRecorder(self.start, self._dealt)
+            recorder = self._recorder = StudRecorder(self.start, self.deck)
         return recorder.events(self)
 
     def visible_events(self, seat: int | None = None) -> list[dict[str, Any]]:
