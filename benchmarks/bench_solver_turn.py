@@ -71,3 +71,34 @@ def test_full_range_turn_memory_need(benchmark, variant, board):
           f"bets and raises with all-in: {solved} of 48 rivers solved, {size / 2**30:.2f} GiB "
           "of solver arrays in 16 bits (target 2 GiB)")
     assert size <= 2 * 2**30
+
+
+def full_range_turn(variant: str = "plo", threads: int | None = 1) -> dict[str, float]:
+    """The issue's turn target itself: the full-range turn (all 48 rivers; pot-size bets and
+    raises with all-in, 16-bit) solved to 0.5% of the pot in a fresh process, counted from
+    building the ``Spot``; its time, CPU, iterations, exploitability and peak memory. It takes
+    minutes, so it runs only from the command line (``python benchmarks/bench_solver_turn.py
+    --threads 1``), not under pytest."""
+    return solve_river_child(variant, "****", "****", board=TURN, bets="pot", target="0.5%",
+                             max_iterations=300, storage="16bit", threads=threads)
+
+
+def main() -> None:
+    import argparse
+    import json
+
+    parser = argparse.ArgumentParser(description=full_range_turn.__doc__)
+    parser.add_argument("--variant", default="plo", choices=["plo", "plo8"])
+    parser.add_argument("--threads", type=int, default=1, help="0: all cores")
+    args = parser.parse_args()
+    got = full_range_turn(args.variant, args.threads or None)
+    print(json.dumps(got))
+    print(f"{args.variant} turn {TURN}, full ranges ({got['hands'][0]:,} hands a side): "
+          f"{got['iterations']} iterations to {got['exploitability_pot']:.3%} of the pot in "
+          f"{got['seconds']:.0f} s wall, {got['cpu']:.0f} s CPU, peak {got['peak_mb']:.0f} MB "
+          f"({got['peak_mb'] / 1024:.2f} GiB; target 0.5% within 2 GiB), threads "
+          f"{args.threads or 'all'}")
+
+
+if __name__ == "__main__":
+    main()

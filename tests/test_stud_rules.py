@@ -301,3 +301,50 @@ def test_e6_razz_no_pair_beats_a_pair():
     while not hand.is_over:
         hand.check_or_call()
     assert hand.stacks == [1005, 995]   # K-high with no pair beats aces up
+
+
+# --- B1 in stud: the turn, with the flop engine's keyword and wording ---------------------
+
+
+def test_b1_a_stud_action_out_of_turn_is_refused_with_the_flop_engines_words():
+    """Out of turn, a stud action is refused from the one refusal table (B1), in the words
+    the flop ``Hand`` uses, naming the seat to act; nothing changes."""
+    from omaha import GameConfig, Hand
+    from omahacore.refusals import refused
+
+    hand = hand_of(GAME_HIGH, ["Ah Kh 2c", "Qs Qd 9h", "Js Td 8h"])
+    flop = Hand(GameConfig(big_blind=2), stacks={1: 200, 2: 200, 3: 200}, button=1)
+    before = (hand.to_act, hand.pot, hand.stacks, hand.log)
+    for game, seats in ((hand, (0, 1, 2)), (flop, (1, 2, 3))):
+        for seat in seats:
+            if seat == game.to_act:
+                continue
+            with pytest.raises(IllegalActionError) as error:
+                game.fold(seat=seat)
+            assert error.value.reason == Reason.NOT_YOUR_TURN
+            assert str(error.value) == str(refused(Reason.NOT_YOUR_TURN, seat=seat,
+                                                   turn=game.to_act))
+    assert (hand.to_act, hand.pot, hand.stacks, hand.log) == before
+
+
+@pytest.mark.parametrize("seat", [True, 1.0, "0", -1, 3])
+def test_b1_a_seat_that_is_no_player_of_the_hand_is_refused(seat):
+    hand = hand_of(GAME_HIGH, ["Ah Kh 2c", "Qs Qd 9h", "Js Td 8h"])
+    before = (hand.to_act, hand.pot, hand.log)
+    with pytest.raises(OmahaError):
+        hand.check_or_call(seat=seat)
+    assert (hand.to_act, hand.pot, hand.log) == before
+
+
+def test_player_keyword_is_the_deprecated_name_of_seat():
+    """Stud actions take ``seat=`` as ``Hand``'s do; the old ``player=`` still works, with a
+    DeprecationWarning pointing at the caller; both at once is a TypeError."""
+    hand = hand_of(GAME_HIGH, ["Ah Kh 2c", "Qs Qd 9h", "Js Td 8h"])
+    to_act = hand.to_act
+    with pytest.warns(DeprecationWarning, match="give seat=") as caught:
+        hand.post_bring_in(player=to_act)
+    assert caught[0].filename == __file__
+    assert hand.to_act != to_act
+    with pytest.raises(TypeError, match="seat= only"):
+        hand.call(seat=hand.to_act, player=hand.to_act)
+    hand.call(seat=hand.to_act)

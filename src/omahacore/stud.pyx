@@ -43,6 +43,7 @@ from omahacore.transitions cimport (
     strengths, turn_reason)
 
 import os
+import warnings
 
 from omahacore.actions import LegalActions
 from omahacore.errors import OmahaError, TableError
@@ -239,6 +240,16 @@ cdef class _OsShuffles:
 
 cdef _OsShuffles OS_SHUFFLES = _OsShuffles()
 os.register_at_fork(after_in_child=OS_SHUFFLES.forget)
+
+
+cdef object _old_keyword(object seat, object player):
+    """``player=``, the stud actions' old name for ``seat=`` (the flop ``Hand``'s): still
+    taken, with a DeprecationWarning; both at once is a TypeError."""
+    if seat is not None:
+        raise TypeError("give seat= only (player= is its deprecated name)")
+    warnings.warn("the stud actions' player= is deprecated: give seat=, as Hand's actions "
+                  "take", DeprecationWarning, stacklevel=1)   # 1: the caller (no Python frames here)
+    return player
 
 
 def os_deck():
@@ -511,17 +522,21 @@ cdef class StudCore:
 
     # --- actions -------------------------------------------------------------------------
 
-    cdef int _turn(self, object player) except -1:
+    cdef int _turn(self, object seat, object player) except -1:
+        """The index of the player to act, checking ``seat`` (a player number, or None for
+        whoever is to act) against the turn (B1). ``player`` is its old name."""
         cdef int i = -1
         cdef Reason reason
         if player is not None:
-            number = exact_int(player)
+            seat = _old_keyword(seat, player)
+        if seat is not None:
+            number = exact_int(seat)
             if number is None:
-                raise TableError("E1", f"player must be an int or None, got {shown(player)}")
+                raise TableError("E1", f"seat must be an int or None, got {shown(seat)}")
             i = number if 0 <= number < self.rules.n else -2
         reason = turn_reason(&self.state, i)
         if reason != OK:
-            raise refused(reason, seat=shown(player), turn=self.to_act)
+            raise refused(reason, seat=shown(seat), turn=self.to_act)
         return self.state.to_act
 
     cdef object _refused(self, Refusal* f, object to):
@@ -529,25 +544,25 @@ cdef class StudCore:
                        low=f.low, high=f.high, cap=f.cap,
                        word="raise" if self.state.current_bet else "bet")
 
-    def fold(self, *, player=None):
+    def fold(self, *, seat=None, player=None):
         """Fold (B2); the bring-in may not (E3)."""
         cdef Refusal refusal
         cdef int i
         with cython.critical_section(self):
-            i = self._turn(player)
+            i = self._turn(seat, player)
             if fold_reason(&self.state, i, &refusal) != OK:
                 raise self._refused(&refusal, None)
             self._record(LOG_FOLD, i, 0)
             self._after(apply_fold(&self.rules, &self.state, i))
             return self._answer()
 
-    def check_or_call(self, *, player=None):
+    def check_or_call(self, *, seat=None, player=None):
         """Check when nothing is owed, else call (the bring-in's call posts it, E3)."""
         cdef int i
         cdef chips_t owed
         cdef State* s = &self.state
         with cython.critical_section(self):
-            i = self._turn(player)
+            i = self._turn(seat, player)
             if s.current_bet > s.bets[i]:
                 owed = s.current_bet - s.bets[i]
                 self._record(LOG_BRING_IN if i == s.bring_in_seat else LOG_CALL, i,
@@ -558,42 +573,42 @@ cdef class StudCore:
                 self._after(apply_check(&self.rules, s, i))
             return self._answer()
 
-    def check(self, *, player=None):
+    def check(self, *, seat=None, player=None):
         """Check: only when nothing is owed (B2)."""
         cdef Refusal refusal
         cdef int i
         with cython.critical_section(self):
-            i = self._turn(player)
+            i = self._turn(seat, player)
             if check_reason(&self.state, i, &refusal) != OK:
                 raise self._refused(&refusal, None)
             self._record(LOG_CHECK, i, 0)
             self._after(apply_check(&self.rules, &self.state, i))
             return self._answer()
 
-    def call(self, *, player=None):
+    def call(self, *, seat=None, player=None):
         """Call what is owed (B2, B8); the bring-in's call posts the bring-in (E3)."""
         cdef Refusal refusal
         with cython.critical_section(self):
-            i = self._turn(player)
+            i = self._turn(seat, player)
             if call_reason(&self.state, i, &refusal) != OK:
                 raise self._refused(&refusal, None)
-        return self.check_or_call(player=player)
+        return self.check_or_call(seat=i)
 
-    def post_bring_in(self, *, player=None):
+    def post_bring_in(self, *, seat=None, player=None):
         """The bring-in posts it (E3): the bring-in seat's call."""
         with cython.critical_section(self):
-            i = self._turn(player)
+            i = self._turn(seat, player)
             if i != self.state.bring_in_seat:
                 raise refused(Reason.CALL_OWES_NOTHING, seat=i)
-        return self.check_or_call(player=player)
+        return self.check_or_call(seat=i)
 
-    def bet_or_raise(self, to, *, player=None):
+    def bet_or_raise(self, to, *, seat=None, player=None):
         """Complete, bet or raise to a total of ``to`` this street (B3, E3, E5)."""
         cdef Refusal refusal
         cdef chips_t total
         cdef int i
         with cython.critical_section(self):
-            i = self._turn(player)
+            i = self._turn(seat, player)
             value = to if type(to) is int else exact_int(to)
             if value is None:
                 raise refused(Reason.NOT_AN_AMOUNT, to=shown(to))

@@ -20,7 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import Enum
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Protocol
 
 from omaha.cards import DECK, Card, parse_cards
 from omaha.config import GameConfig
@@ -29,6 +29,7 @@ from omahacore import engine
 from omahacore.cards import format_card, format_cards, parse_card
 
 __all__ = [
+    "Decides",
     "EVENT_OF_CODE",
     "EVENT_TYPES",
     "BetOrRaised",
@@ -49,6 +50,7 @@ __all__ = [
     "Shown",
     "TimedOut",
     "event_from_dict",
+    "replay_decision",
 ]
 
 
@@ -314,3 +316,37 @@ def event_from_dict(data: Mapping[str, Any]) -> Event:
         raise
     except (KeyError, TypeError, ValueError) as exc:
         raise SnapshotError(f"bad event data {data!r}: {exc}") from exc
+
+
+class Decides(Protocol):
+    """A hand that takes decisions for a given seat: ``Hand`` and ``StudHand`` both do."""
+
+    def fold(self, *, seat: int | None = None) -> object: ...
+    def check(self, *, seat: int | None = None) -> object: ...
+    def call(self, *, seat: int | None = None) -> object: ...
+    def bet_or_raise(self, to: int, *, seat: int | None = None) -> object: ...
+
+
+def replay_decision(hand: Decides, event: Event) -> bool:
+    """Play a logged decision (:class:`Folded`, :class:`Checked`, :class:`Called`,
+    :class:`BetOrRaised`) on ``hand`` for the event's seat; False for any other event (the
+    caller replays what else its game logs). One statement for every replay, flop or stud.
+
+    >>> from omaha import GameConfig, Hand
+    >>> hand = Hand(GameConfig(big_blind=2), stacks={1: 200, 2: 200}, button=1)
+    >>> replay_decision(hand, Called(seat=1, amount=1)), hand.to_act
+    (True, 2)
+    >>> replay_decision(hand, HandEnded(stacks=(200, 200))), hand.to_act
+    (False, 2)
+    """
+    if isinstance(event, Folded):
+        hand.fold(seat=event.seat)
+    elif isinstance(event, Checked):
+        hand.check(seat=event.seat)
+    elif isinstance(event, Called):
+        hand.call(seat=event.seat)
+    elif isinstance(event, BetOrRaised):
+        hand.bet_or_raise(event.to, seat=event.seat)
+    else:
+        return False
+    return True

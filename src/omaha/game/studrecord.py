@@ -30,6 +30,7 @@ from omaha.game.events import (
     HandEnded,
     Posted,
     Shown,
+    replay_decision,
 )
 from omaha.game.studconfig import StudConfig, game_code
 from omaha.game.studevents import StudDealt, StudStarted, stud_event_from_dict
@@ -65,11 +66,11 @@ class Recorded(Protocol):
     @property
     def strengths(self) -> tuple[tuple[int, ...], tuple[int, ...] | None] | None: ...
     def cards(self, i: int) -> list[tuple[int, bool]]: ...
-    def fold(self, *, player: int | None = None) -> object: ...
-    def check(self, *, player: int | None = None) -> object: ...
-    def call(self, *, player: int | None = None) -> object: ...
-    def post_bring_in(self, *, player: int | None = None) -> object: ...
-    def bet_or_raise(self, to: int, *, player: int | None = None) -> object: ...
+    def fold(self, *, seat: int | None = None) -> object: ...
+    def check(self, *, seat: int | None = None) -> object: ...
+    def call(self, *, seat: int | None = None) -> object: ...
+    def post_bring_in(self, *, seat: int | None = None) -> object: ...
+    def bet_or_raise(self, to: int, *, seat: int | None = None) -> object: ...
 
 
 H = TypeVar("H", bound=Recorded)
@@ -85,19 +86,19 @@ def _core(start: StudStarted, deck: bytes) -> StudCore:
 def _apply(core: StudCore | Recorded, kind: str, player: int, amount: int) -> Event:
     """Play one logged action on ``core``; the event it is."""
     if kind == "fold":
-        core.fold(player=player)
+        core.fold(seat=player)
         return Folded(player)
     if kind == "check":
-        core.check(player=player)
+        core.check(seat=player)
         return Checked(player)
     if kind == "bring_in":
-        core.post_bring_in(player=player)
+        core.post_bring_in(seat=player)
         return Posted(player, "bring_in", amount)
     if kind == "call":
-        core.call(player=player)
+        core.call(seat=player)
         return Called(player, amount)
     if kind == "raise":
-        core.bet_or_raise(amount, player=player)
+        core.bet_or_raise(amount, seat=player)
         return BetOrRaised(player, amount)
     raise SnapshotError(f"unknown log entry {kind!r}")   # pragma: no cover - engine's own kinds
 
@@ -232,15 +233,9 @@ def replay_stud(new_hand: NewStudHand[H], events: Sequence[Event], deck: bytes) 
         hand = new_hand(start, deck)
         for event in events[1:]:
             if isinstance(event, Posted) and event.what == "bring_in":
-                hand.post_bring_in(player=event.seat)
-            elif isinstance(event, Folded):
-                hand.fold(player=event.seat)
-            elif isinstance(event, Checked):
-                hand.check(player=event.seat)
-            elif isinstance(event, Called):
-                hand.call(player=event.seat)
-            elif isinstance(event, BetOrRaised):
-                hand.bet_or_raise(event.to, player=event.seat)
+                hand.post_bring_in(seat=event.seat)
+            else:
+                replay_decision(hand, event)   # dealing and awards follow by themselves
     except SnapshotError:
         raise
     except (OmahaError, TypeError, ValueError) as exc:

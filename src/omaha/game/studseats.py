@@ -230,23 +230,23 @@ class SeatedStudHand:
 
     def fold(self, *, seat: int | None = None) -> None:
         """Fold."""
-        self.stud.fold(player=self._who(seat))
+        self.stud.fold(seat=self._who(seat))
 
     def check(self, *, seat: int | None = None) -> None:
         """Check."""
-        self.stud.check(player=self._who(seat))
+        self.stud.check(seat=self._who(seat))
 
     def call(self, *, seat: int | None = None) -> None:
         """Call (on third street, facing nothing yet: post the bring-in, E3)."""
-        self.stud.call(player=self._who(seat))
+        self.stud.call(seat=self._who(seat))
 
     def check_or_call(self, *, seat: int | None = None) -> None:
         """Check when free, else call (or post the bring-in)."""
-        self.stud.check_or_call(player=self._who(seat))
+        self.stud.check_or_call(seat=self._who(seat))
 
     def bet_or_raise(self, to: int, *, seat: int | None = None) -> None:
         """Bet, complete (E3) or raise to ``to`` chips this street."""
-        self.stud.bet_or_raise(to, player=self._who(seat))
+        self.stud.bet_or_raise(to, seat=self._who(seat))
 
     def timeout(self, *, seat: int | None = None,
                 policy: TimeoutPolicy = TimeoutPolicy.CHECK_PROTECT_FOLD) -> TimeoutAction:

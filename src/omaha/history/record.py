@@ -24,11 +24,8 @@ from omaha.game.dealing import (
     hole_position,
 )
 from omaha.game.events import (
-    BetOrRaised,
     BoardDealt,
-    Called,
     CardBurned,
-    Checked,
     Event,
     Folded,
     HandStarted,
@@ -38,6 +35,7 @@ from omaha.game.events import (
     Shown,
     TimedOut,
     event_from_dict,
+    replay_decision,
 )
 from omaha.game.rake import RakeRule
 from omaha.history.sealing import HAND, Key, opened, refusal, sealed
@@ -142,15 +140,9 @@ def _replay_decisions(hand: Replayable, events: Sequence[Event]) -> None:
         if skip_next:
             skip_next = False
             continue
-        if isinstance(event, Folded):
-            hand.fold(seat=event.seat)
-        elif isinstance(event, Checked):
-            hand.check(seat=event.seat)
-        elif isinstance(event, Called):
-            hand.call(seat=event.seat)
-        elif isinstance(event, BetOrRaised):
-            hand.bet_or_raise(event.to, seat=event.seat)
-        elif isinstance(event, ProtectedAllIn):
+        if replay_decision(hand, event):
+            continue
+        if isinstance(event, ProtectedAllIn):
             hand.protect_all_in(seat=event.seat)
         elif isinstance(event, TimedOut):
             # A fold where D2 would check or protect came from the stricter policies.

@@ -438,21 +438,21 @@ class _StudReplayer:
                 raise ValueError(f"p{action.player + 1} cannot bring in: " + (
                     "no bring-in is owed now (E3)" if owed is None
                     else f"the bring-in is p{owed + 1}'s, the lowest up card (E3)"))
-            hand.post_bring_in(player=action.player)
+            hand.post_bring_in(seat=action.player)
         elif isinstance(action, Fold):
-            hand.fold(player=action.player)
+            hand.fold(seat=action.player)
         elif isinstance(action, CheckOrCall):
             if hand.bring_in_seat == action.player:
                 raise ValueError(f"p{action.player + 1} owes the bring-in: 'pb' posts it, "
                                  "'cbr' completes (E3)")
-            hand.check_or_call(player=action.player)
+            hand.check_or_call(seat=action.player)
         elif isinstance(action, BetOrRaiseTo):
             i = action.player
             if (i == hand.bring_in_seat and i == hand.to_act
                     and action.amount == hand.bets[i] + hand.stacks[i] <= hand.config.bring_in):
-                hand.post_bring_in(player=i)   # PokerKit's all-in "completion" short of the
+                hand.post_bring_in(seat=i)   # PokerKit's all-in "completion" short of the
                 return                         # bring-in: the all-in bring-in (E3, B8)
-            hand.bet_or_raise(action.amount, player=i)
+            hand.bet_or_raise(action.amount, seat=i)
 
     def finish(self) -> StudHand:
         hand = self._fresh()
