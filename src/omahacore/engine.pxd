@@ -7,7 +7,7 @@ from omahacore.transitions cimport Outcome, Rules, State
 cdef class HandCore:
     cdef Rules rules
     cdef State state
-    cdef State* undo_stack
+    cdef char* undo_stack           # records of RECORD bytes: a State up to its stud cards
     cdef Py_ssize_t undo_length, undo_capacity
     cdef public object config, seats, _log, _deck, _rake, _undo_extra
     cdef public object _order, _shown, _strengths, _showdown_state, _settlement, _result

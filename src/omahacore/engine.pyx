@@ -24,7 +24,7 @@ the subclass through ``self._showdown()`` and ``self._finish()`` (:mod:`omaha.ga
 
 cimport cython
 from cpython.mem cimport PyMem_Free, PyMem_Realloc
-from libc.string cimport memset
+from libc.string cimport memcpy, memset
 
 from libc.stdint cimport INT64_MAX
 
@@ -57,6 +57,12 @@ cdef object NEW_TUPLE = tuple.__new__
 
 # The names of the forced bets in the log, by transitions.PostKind.
 cdef tuple POST_NAMES = ("ante", "small_blind", "big_blind", "big_blind_ante", "live_blind")
+
+# An undo record is a State up to its stud cards: a flop hand never changes them (they stay
+# zero), and leaving them out keeps a live hand small. The size is read from the layout once.
+cdef State _LAYOUT
+cdef Py_ssize_t RECORD = <char*>&_LAYOUT.stud - <char*>&_LAYOUT
+
 
 cdef enum Act:
     FOLD = 0
@@ -534,17 +540,17 @@ cdef class HandCore:
 
     cdef int _push_state(self) except -1:
         """Save the State (and the log's length) before an action."""
-        cdef State* grown
+        cdef char* grown
         cdef Py_ssize_t capacity
         if self.undo_length == self.undo_capacity:
             capacity = self.undo_capacity + 2   # small steps: live hands stay small
-            grown = <State*>PyMem_Realloc(self.undo_stack, capacity * sizeof(State))
+            grown = <char*>PyMem_Realloc(self.undo_stack, capacity * RECORD)
             if grown == NULL:
                 raise MemoryError()
             self.undo_stack = grown
             self.undo_capacity = capacity
         self.state.log_length = len(self._log)
-        self.undo_stack[self.undo_length] = self.state
+        memcpy(self.undo_stack + self.undo_length * RECORD, &self.state, RECORD)
         self.undo_length += 1
         if self.state.street == SHOWDOWN:   # the showdown's progress lives in Python objects
             if self._undo_extra is None:
@@ -564,7 +570,7 @@ cdef class HandCore:
             if self.undo_length == 0:
                 raise refused(Reason.NOTHING_TO_UNDO)
             self.undo_length -= 1
-            self.state = self.undo_stack[self.undo_length]
+            memcpy(&self.state, self.undo_stack + self.undo_length * RECORD, RECORD)
             del self._log[self.state.log_length:]
             if self.state.street == SHOWDOWN:
                 (self._order, self._shown, self._showdown_state,

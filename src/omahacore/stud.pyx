@@ -463,14 +463,14 @@ cdef class StudCore:
     @property
     def community(self):
         """The shared last card when the deck ran short (E2), else None."""
-        return None if self.state.community == NO_CARD else self.state.community
+        return None if self.state.stud.community == NO_CARD else self.state.stud.community
 
     def cards(self, int i):
         """Player ``i``'s cards in the order dealt, as ``(card, face_up)`` pairs (E2)."""
         if not 0 <= i < self.rules.n:
             raise TableError("E1", f"no player {i}")
-        return [(self.state.cards[i * STUD_CARDS + k], bool(stud_up(&self.rules, k)))
-                for k in range(self.state.ncards[i])]
+        return [(self.state.stud.cards[i * STUD_CARDS + k], bool(stud_up(&self.rules, k)))
+                for k in range(self.state.stud.ncards[i])]
 
     def up_cards(self, int i):
         """What everyone sees of player ``i`` (E2)."""

@@ -83,8 +83,16 @@ ctypedef struct Rules:
     chips_t bring_in
     const card_t* deck
 
+ctypedef struct StudCards:
+    # Each player's cards in the order dealt, the deck's next card, the shared last card
+    # when the deck ran short (NO_CARD: none).
+    card_t cards[MAX_PLAYERS * STUD_CARDS]
+    int8_t ncards[MAX_PLAYERS]
+    int32_t dealt
+    card_t community
+
 ctypedef struct State:
-    # Everything an action can change: copied whole for undo and copy.
+    # Everything an action can change: copied whole for copy and stud's undo.
     chips_t stacks[MAX_PLAYERS]    # behind
     chips_t bets[MAX_PLAYERS]      # this round
     chips_t contrib[MAX_PLAYERS]   # this hand (the big blind ante is `dead`, not here)
@@ -97,15 +105,13 @@ ctypedef struct State:
     chips_t unit, current_bet, min_raise, full_level, reopen_at
     int32_t raises, cap, aggressor  # cap -1: uncapped; aggressor -1: nobody bet
     int32_t log_length              # the event log's length (for undo)
-    # Stud (E2-E5): each player's cards in the order dealt, the deck's next card, the shared
-    # last card when the deck ran short (NO_CARD: none), the bring-in still to post (-1:
-    # none), and the big bet a bet may instead be when an open pair shows (0: no option).
-    card_t cards[MAX_PLAYERS * STUD_CARDS]
-    int8_t ncards[MAX_PLAYERS]
-    int32_t dealt
-    card_t community
+    # Stud (E3, E5): the bring-in still to post (-1: none), and the big bet a bet may
+    # instead be when an open pair shows (0: no option).
     int32_t bring_in_seat
     chips_t big_option
+    # Stud's cards (E2), last: a flop hand never changes them, so its undo records stop
+    # before them (omahacore.engine).
+    StudCards stud
 
 ctypedef struct Legal:
     chips_t call          # chips a call adds (0: nothing owed)

@@ -443,11 +443,11 @@ cdef void strengths(const Rules* r, const State* s, const card_t* deck, strength
 
 cdef int stud_hand(const State* s, int i, card_t* out) noexcept nogil:
     """Player ``i``'s stud cards, with the shared last card when the deck ran short (E2)."""
-    cdef int k, m = s.ncards[i]
+    cdef int k, m = s.stud.ncards[i]
     for k in range(m):
-        out[k] = s.cards[i * STUD_CARDS + k]
-    if s.community != NO_CARD:
-        out[m] = s.community
+        out[k] = s.stud.cards[i * STUD_CARDS + k]
+    if s.stud.community != NO_CARD:
+        out[m] = s.stud.community
         m += 1
     return m
 
@@ -538,9 +538,9 @@ cdef bint stud_up(const Rules* r, int k) noexcept nogil:
 
 
 cdef inline void give(const Rules* r, State* s, int i) noexcept nogil:
-    s.cards[i * STUD_CARDS + s.ncards[i]] = r.deck[s.dealt]
-    s.ncards[i] += 1
-    s.dealt += 1
+    s.stud.cards[i * STUD_CARDS + s.stud.ncards[i]] = r.deck[s.stud.dealt]
+    s.stud.ncards[i] += 1
+    s.stud.dealt += 1
 
 
 cdef void stud_deal(const Rules* r, State* s) noexcept nogil:
@@ -560,16 +560,16 @@ cdef void stud_deal(const Rules* r, State* s) noexcept nogil:
     for j in range(n):
         if s.status[j] != FOLDED:
             need += 1
-    if 52 - s.dealt >= need + 1:
-        s.dealt += 1                        # the burn
+    if 52 - s.stud.dealt >= need + 1:
+        s.stud.dealt += 1                        # the burn
         for j in range(1, n + 1):
             if s.status[(r.button + j) % n] != FOLDED:
                 give(r, s, (r.button + j) % n)
     else:
-        if 52 - s.dealt >= 2:
-            s.dealt += 1
-        s.community = r.deck[s.dealt]
-        s.dealt += 1
+        if 52 - s.stud.dealt >= 2:
+            s.stud.dealt += 1
+        s.stud.community = r.deck[s.stud.dealt]
+        s.stud.dealt += 1
 
 
 cdef int stud_bring_in_seat(const Rules* r, const State* s) noexcept nogil:
@@ -580,7 +580,7 @@ cdef int stud_bring_in_seat(const Rules* r, const State* s) noexcept nogil:
     for i in range(r.n):
         if s.status[i] == FOLDED:
             continue
-        card = s.cards[i * STUD_CARDS + slot]
+        card = s.stud.cards[i * STUD_CARDS + slot]
         key = (((card >> 2) + 1) % 13) * 4 + (card & 3) if r.stud == STUD_RAZZ else -card
         if key > best_key:
             best, best_key = i, key
@@ -600,10 +600,10 @@ cdef int64_t stud_showing(const Rules* r, const State* s, int i) noexcept nogil:
     cdef int k, v, count, slot = 0
     cdef int64_t key = 0
     cdef bint razz = r.stud == STUD_RAZZ
-    for k in range(s.ncards[i]):
+    for k in range(s.stud.ncards[i]):
         if not stud_up(r, k):
             continue
-        v = s.cards[i * STUD_CARDS + k] >> 2
+        v = s.stud.cards[i * STUD_CARDS + k] >> 2
         if razz:
             v = 0 if v == 12 else v + 1     # ace low
         bit = (<uint32_t>1) << v
@@ -647,8 +647,8 @@ cdef bint open_pair(const Rules* r, const State* s) noexcept nogil:
     """E5: whether a player still in shows a pair on fourth street."""
     cdef int i
     for i in range(r.n):
-        if s.status[i] != FOLDED and s.ncards[i] >= 4 and (
-                s.cards[i * STUD_CARDS + 2] >> 2) == (s.cards[i * STUD_CARDS + 3] >> 2):
+        if s.status[i] != FOLDED and s.stud.ncards[i] >= 4 and (
+                s.stud.cards[i * STUD_CARDS + 2] >> 2) == (s.stud.cards[i * STUD_CARDS + 3] >> 2):
             return True
     return False
 
@@ -659,10 +659,10 @@ cdef Outcome open_stud(const Rules* r, State* s) noexcept nogil:
     first bet toward the cap), or, with no bring-in, the lowest card opens the betting."""
     cdef int b, k
     start_round(r, s, 0)
-    s.dealt = 0
-    s.community = NO_CARD
+    s.stud.dealt = 0
+    s.stud.community = NO_CARD
     for k in range(r.n):
-        s.ncards[k] = 0
+        s.stud.ncards[k] = 0
     stud_deal(r, s)
     b = stud_bring_in_seat(r, s)
     if r.bring_in > 0:
