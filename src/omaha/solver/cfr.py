@@ -215,6 +215,11 @@ def _mirrored(tree: Tree, mirrors: dict[int, Mirror], orders: list[npt.NDArray[n
     rows: dict[int, int] = {}           # id of a shared permutation -> its row
     sigmas = [-1] * len(tree)
     perms: tuple[list[npt.NDArray[np.int32]], list[npt.NDArray[np.int32]]] = ([], [])
+    core_index = []                     # per player: spot index -> core index (once)
+    for order in orders:
+        at = np.empty_like(order)
+        at[order] = np.arange(len(order), dtype=order.dtype)
+        core_index.append(at)
     for node, twin in enumerate(tree.mirrors):
         if twin < 0:
             continue
@@ -223,10 +228,7 @@ def _mirrored(tree: Tree, mirrors: dict[int, Mirror], orders: list[npt.NDArray[n
         if key not in rows:
             rows[key] = len(rows)
             for p in (0, 1):
-                order = orders[p]
-                at = np.empty_like(order)
-                at[order] = np.arange(len(order), dtype=order.dtype)   # spot -> core index
-                perms[p].append(at[mirror.perms[p][order]].astype(np.int32))
+                perms[p].append(core_index[p][mirror.perms[p][orders[p]]].astype(np.int32))
         sigmas[node] = rows[key]
     if not rows:
         return sigmas, (None, None)
