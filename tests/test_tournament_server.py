@@ -102,13 +102,23 @@ def bots_play_out(tmp_path: Path, port: int, count: int) -> tuple[dict, dict]:
     return report, lobby(port)
 
 
+async def tables_reply(ws) -> dict:
+    """Ask for the lobby on ``ws`` and return the ``tables`` reply. Every connection is
+    also pushed the tournament's ``tournament`` events (an entry, a start, a bust), which
+    may arrive first: those are passed over."""
+    await ws.send(json.dumps({"type": "tables"}))
+    while True:
+        message = json.loads(await ws.recv())
+        if message["type"] == "tables":
+            return message
+
+
 def lobby(port: int) -> dict:
     async def ask() -> dict:
         from websockets.asyncio.client import connect
 
         async with connect(f"ws://127.0.0.1:{port}") as ws:
-            await ws.send(json.dumps({"type": "tables"}))
-            return json.loads(await ws.recv())
+            return await tables_reply(ws)
     return asyncio.run(ask())
 
 
@@ -296,8 +306,7 @@ def test_no_connection_ever_receives_another_players_hidden_cards(tmp_path):
             frames = seen.setdefault("spectator", [])
             async with connect(f"ws://127.0.0.1:{port}") as ws:
                 while True:   # the draw first: then table 1 exists
-                    await ws.send(json.dumps({"type": "tables"}))
-                    if json.loads(await ws.recv()).get("tables"):
+                    if (await tables_reply(ws))["tables"]:
                         break
                     await asyncio.sleep(0.01)
                 await ws.send(json.dumps({"type": "watch", "table": 1}))
@@ -419,8 +428,7 @@ def test_hostile_frames_get_an_error_and_the_tournament_goes_on(tmp_path):
                         assert exc.rcvd is not None and exc.rcvd.code != 1011, text[:60]
             assert server.poll() is None, f"the server exited after {text[:60]!r}"
         async with connect(url) as probe:
-            await probe.send(json.dumps({"type": "tables"}))
-            status = json.loads(await probe.recv())["tournament"]
+            status = (await tables_reply(probe))["tournament"]
             assert status["state"] == "registering" and status["entered"] == 1
         return status
 
@@ -490,8 +498,7 @@ def test_a_foreign_page_cannot_open_a_websocket_to_a_tournament(tmp_path):
         assert refused.value.response.status_code == 403
         for origin in (f"http://127.0.0.1:{port}", None):
             async with connect(url, origin=origin) as ws:
-                await ws.send(json.dumps({"type": "tables"}))
-                assert json.loads(await ws.recv())["type"] == "tables"
+                assert (await tables_reply(ws))["tournament"]["state"] == "registering"
 
     try:
         asyncio.run(asyncio.wait_for(scenario(), 60))
