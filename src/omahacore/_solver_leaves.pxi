@@ -21,6 +21,16 @@ cdef inline void _add(double* acc, const Side* s, const uint8_t* h, int j,
         acc[sub[q]] += x
 
 
+cdef inline double _clash4(const double* acc, const uint8_t* h) noexcept nogil:
+    """:func:`_clash` of a four-card hand, summed as a tree (short chains of additions)."""
+    cdef int64_t a = h[0], b = h[1], c = h[2], d = h[3]
+    return (((acc[a] + acc[b]) + (acc[c] + acc[d]))
+            - (((acc[P2 + a + B2[b]] + acc[P2 + a + B2[c]]) + acc[P2 + a + B2[d]])
+               + ((acc[P2 + b + B2[c]] + acc[P2 + b + B2[d]]) + acc[P2 + c + B2[d]]))
+            + ((acc[P3 + a + B2[b] + B3[c]] + acc[P3 + a + B2[b] + B3[d]])
+               + (acc[P3 + a + B2[c] + B3[d]] + acc[P3 + b + B2[c] + B3[d]])))
+
+
 cdef inline double _clash(const double* acc, const Side* s, const uint8_t* h, int i,
                           const double* signs) noexcept nogil:
     """The opponent mass in ``acc`` on hands that share at least one card with hand ``i``
@@ -28,14 +38,8 @@ cdef inline double _clash(const double* acc, const Side* s, const uint8_t* h, in
     cdef const int32_t* sub
     cdef double x = 0.0
     cdef int q
-    cdef int64_t a, b, c, d
     if s.k == 4:
-        a = h[0]; b = h[1]; c = h[2]; d = h[3]
-        return ((acc[a] + acc[b] + acc[c] + acc[d])
-                - (acc[P2 + a + B2[b]] + acc[P2 + a + B2[c]] + acc[P2 + a + B2[d]]
-                   + acc[P2 + b + B2[c]] + acc[P2 + b + B2[d]] + acc[P2 + c + B2[d]])
-                + (acc[P3 + a + B2[b] + B3[c]] + acc[P3 + a + B2[b] + B3[d]]
-                   + acc[P3 + a + B2[c] + B3[d]] + acc[P3 + b + B2[c] + B3[d]]))
+        return _clash4(acc, h)
     sub = &s.subset[<int64_t>i * s.nsub]
     for q in range(s.nsub):
         x += signs[q] * acc[sub[q]]
@@ -205,6 +209,14 @@ cdef int _sweep_span(const Side* me, const Side* op, const double* m, bint low, 
         if total == 0.0:                # nothing added yet: nothing beaten, no query
             for c in range(a, e):
                 out[mine[c]] = 0.0
+        elif k == 4 and not low_only and not skip:   # the common case: no checks below
+            for c in range(a, e):
+                i = mine[c]
+                x = total - _clash4(acc, &my_cards[<int64_t>c * 4])
+                t = me.twin[i]
+                if t >= 0 and op_key[t] < key:
+                    x -= full * m[t]
+                out[i] = x
         elif not skip:
             for c in range(a, e):       # what each beats
                 i = mine[c]
@@ -224,6 +236,16 @@ cdef int _sweep_span(const Side* me, const Side* op, const double* m, bint low, 
                 _add(acc, op, &op_cards[<int64_t>b * k], j, x)
                 tied = True
             b += 1
+        if tied and k == 4 and not low_only and not skip:
+            for c in range(a, e):
+                i = mine[c]
+                x = total - _clash4(acc, &my_cards[<int64_t>c * 4])
+                t = me.twin[i]
+                if t >= 0 and op_key[t] <= key:
+                    x -= full * m[t]
+                out[i] = 0.5 * (out[i] + x)
+            a = e
+            continue
         for c in range(a, e):           # half of what each ties
             i = mine[c]
             if not tied or skip or (low_only and me.low[i] > 0):

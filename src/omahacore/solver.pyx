@@ -82,6 +82,22 @@ cdef extern from *:
     """
     int OMAHA_SOLVER_OPENMP
 
+cdef extern from "_solver_update.h":
+    void omaha_update16_first(int c, const int16_t* const* q, const uint16_t* const* u,
+                              double* const* rows, const double* own, double* inv,
+                              double* out, double ss, double pos, double neg, int lo, int hi,
+                              double* top_r, double* top_s) noexcept nogil
+    void omaha_update16_second(int c, int16_t* const* q, uint16_t* const* u,
+                               const double* const* rows, const double* own,
+                               const double* inv, double ss, double per_s, double per_r,
+                               int lo, int hi) noexcept nogil
+    void omaha_split16(int c, const int16_t* const* q, double* inv, const double* reach,
+                       double* const* rows, int lo, int hi) noexcept nogil
+    void omaha_norms16(int c, const int16_t* const* q, double* inv, int lo,
+                       int hi) noexcept nogil
+    void omaha_times16(const int16_t* q, const double* inv, const double* times, double* dst,
+                       double uniform, int lo, int hi) noexcept nogil
+
 parallel = bool(OMAHA_SOLVER_OPENMP)
 """Whether the core was built with OpenMP: without it, ``threads`` run one after another."""
 
@@ -914,6 +930,7 @@ cdef class Game:
         cdef double* block
         cdef double* reach
         cdef double* child
+        cdef double* inv
         cdef double best, x
         if self.kind[node] == K_CHANCE:
             self._chance(node, p, own, opp, out, mode)
@@ -951,6 +968,18 @@ cdef class Game:
                         best = x
                 out[i] = best
             return
+        if mode == TRAIN and self.compact:
+            # Regret matching's normalizers wait in the row of the action walked last (free
+            # until then); each action's reach is formed from them just before its walk.
+            inv = &block[(0 if swap and c == 2 else c - 1) * w]
+            self._reach16(node, -1, n_me, NULL, inv, NULL)
+            for d in range(c):
+                a = (1 - d) if swap and d < 2 else d
+                self._reach16(node, a, n_me, own, inv, reach)
+                self.reuse_mass = swap and d == 1
+                self._walk(self.first[node] + a, p, reach, opp, &block[a * w], mode)
+            self._update16(node, n_me, own, block, out)
+            return
         self._split(node, n_me, mode, NULL, block)
         for d in range(c):
             a = (1 - d) if swap and d < 2 else d
@@ -958,10 +987,26 @@ cdef class Game:
                 reach[i] = own[i] * block[a * w + i]
             self.reuse_mass = swap and d == 1
             self._walk(self.first[node] + a, p, reach, opp, &block[a * w], mode)
-        if mode == TRAIN and self.compact:
-            self._update16(node, n_me, own, block, out)
-            return
         self._settle(node, n_me, mode, own, block, out)
+
+    cdef void _reach16(self, int node, int a, int n, const double* own, double* inv,
+                       double* reach) noexcept nogil:
+        """16-bit training at my ``node``: with ``a`` -1, ``inv`` from the regrets (see
+        :meth:`_norms`); else my reach to action ``a``'s child, ``own`` times its
+        probability, into ``reach``. Hands split among the threads."""
+        cdef int t, k = self.threads, lo, hi
+        cdef const float* f[C_MAX_ACTIONS]
+        cdef const int16_t* q[C_MAX_ACTIONS]
+        cdef const uint16_t* u[C_MAX_ACTIONS]
+        cdef double uniform = 1.0 / self.count[node]
+        self._rows(node, n, TRAIN, f, q, u)
+        for t in prange(k, num_threads=k, schedule="static", chunksize=1):
+            lo = <int>((<int64_t>n * t) // k)
+            hi = <int>((<int64_t>n * (t + 1)) // k)
+            if a < 0:
+                omaha_norms16(self.count[node], q, inv, lo, hi)
+            else:
+                omaha_times16(q[a], inv, own, reach, uniform, lo, hi)
 
     # The strategy and the updates are passes over the hands that read each action's row at
     # the hand (plain array loops the compiler can vectorize); each hand's normalizer is kept as its inverse in
@@ -1119,6 +1164,16 @@ cdef class Game:
                           const double* reach, double* block, double* inv) noexcept nogil:
         cdef int a, c = self.count[node]
         cdef int64_t w = self.widest
+        cdef const float* f[C_MAX_ACTIONS]
+        cdef const int16_t* q[C_MAX_ACTIONS]
+        cdef const uint16_t* u[C_MAX_ACTIONS]
+        cdef double* rows[C_MAX_ACTIONS]
+        if mode == TRAIN and self.compact:
+            self._rows(node, n, mode, f, q, u)
+            for a in range(c):
+                rows[a] = &block[a * w]
+            omaha_split16(c, q, inv, reach, rows, lo, hi)
+            return
         self._norms(node, lo, hi, n, mode, inv)
         for a in range(c):
             self._shares(node, a, lo, hi, n, mode, inv, reach, &block[a * w])
@@ -1230,70 +1285,39 @@ cdef class Game:
                               double* inv) noexcept nogil:
         """Hands lo..hi-1: values into ``out``, new regrets into ``block``, the largest
         new regret and strategy sum into ``top_r`` and ``top_s``; ``inv`` keeps the old
-        regrets' normalizers for :meth:`_update16_second`. One pass: each hand reads its
-        entry of every action's row once."""
-        cdef int a, c = self.count[node], i
-        cdef int64_t w = self.widest
+        regrets' normalizers for :meth:`_update16_second` (``_solver_update.h``)."""
+        cdef int a, c = self.count[node]
         cdef const float* f[C_MAX_ACTIONS]
         cdef const int16_t* q[C_MAX_ACTIONS]
         cdef const uint16_t* u[C_MAX_ACTIONS]
         cdef double* b[C_MAX_ACTIONS]
-        cdef double rs = self.regret_scale[node], ss = self.average_scale[node] * self.sum_discount
-        cdef double pos = self.pos_discount * rs, neg = self.neg_discount * rs
-        cdef double uniform = 1.0 / c
-        cdef double x, y, v, total, mine, most_r = 0.0, most_s = 0.0
-        cdef double sigma[C_MAX_ACTIONS]
+        cdef double rs = self.regret_scale[node]
         self._rows(node, n, TRAIN, f, q, u)
         for a in range(c):
-            b[a] = &block[a * w]
-        for i in range(lo, hi):
-            total = 0.0
-            for a in range(c):
-                x = q[a][i]
-                total += x if x > 0.0 else 0.0
-            inv[i] = 1.0 / total if total > 0.0 else 0.0
-            v = 0.0
-            for a in range(c):
-                x = q[a][i]
-                sigma[a] = _share(x, inv[i], uniform)
-                v += sigma[a] * b[a][i]
-            out[i] = v
-            mine = own[i]
-            for a in range(c):
-                x = q[a][i]
-                y = u[a][i] * ss + mine * sigma[a]
-                most_s = y if y > most_s else most_s
-                x = x * (pos if x > 0.0 else neg) + b[a][i] - v
-                b[a][i] = x
-                x = fabs(x)
-                most_r = x if x > most_r else most_r
-        top_r[0] = most_r
-        top_s[0] = most_s
+            b[a] = &block[a * self.widest]
+        omaha_update16_first(c, q, u, b, own, inv, out,
+                             self.average_scale[node] * self.sum_discount,
+                             self.pos_discount * rs, self.neg_discount * rs, lo, hi, top_r,
+                             top_s)
 
     cdef void _update16_second(self, int node, int lo, int hi, int n, const double* own,
                                const double* block, double step_r, double step_s,
                                const double* inv) noexcept nogil:
         """Hands lo..hi-1: the new regrets and strategy sums rounded to their steps."""
-        cdef int a, c = self.count[node], i
-        cdef int64_t w = self.widest, row
-        cdef int16_t* q
-        cdef uint16_t* u
-        cdef const double* b
-        cdef double ss = self.average_scale[node] * self.sum_discount
-        cdef double per_r = 1.0 / step_r if step_r > 0.0 else 0.0
-        cdef double per_s = 1.0 / step_s if step_s > 0.0 else 0.0
-        cdef double uniform = 1.0 / c, x, y
+        cdef int a, c = self.count[node]
+        cdef int16_t* q[C_MAX_ACTIONS]
+        cdef uint16_t* u[C_MAX_ACTIONS]
+        cdef const double* b[C_MAX_ACTIONS]
+        cdef int64_t row
         for a in range(c):
             row = self.offset[node] + <int64_t>a * n
-            q = &self.regret16[row]
-            u = &self.average16[row]
-            b = &block[a * w]
-            for i in range(lo, hi):
-                x = q[i]                         # the old regret, before it changes
-                y = (u[i] * ss + own[i] * _share(x, inv[i], uniform)) * per_s
-                u[i] = <uint16_t>(<int32_t>(y + 0.5))
-                y = b[i] * per_r
-                q[i] = <int16_t>(<int32_t>(y + 0.5) if y >= 0.0 else -<int32_t>(0.5 - y))
+            q[a] = &self.regret16[row]
+            u[a] = &self.average16[row]
+            b[a] = &block[a * self.widest]
+        omaha_update16_second(c, q, u, b, own, inv,
+                              self.average_scale[node] * self.sum_discount,
+                              1.0 / step_s if step_s > 0.0 else 0.0,
+                              1.0 / step_r if step_r > 0.0 else 0.0, lo, hi)
 
     cdef double _root(self, int p, Mode mode) noexcept nogil:
         """Player ``p``'s value at the root, in chips, weighted over the deals."""
