@@ -389,6 +389,22 @@ def test_16_bit_storage_reaches_the_target_with_the_same_values(variant):
     assert small.ev[0] == pytest.approx(wide.ev[0], abs=2 * slack)
 
 
+def test_16_bit_storage_with_four_and_more_actions_a_node_reaches_the_same_values():
+    """The 16-bit passes have copies for two and three actions and one for any count: a tree
+    whose first decisions have five and six actions (four bet sizes and all-in) takes the
+    last, and converges to the values that float32 storage reaches."""
+    spot = Spot("Ah Kd 7c 5s 2h", "AA**:$ds,A2**:ds", "KK**:$ds,QQ**:ds", pot=100, stack=300,
+                bets="25%,50%,75%,pot", raises="pot")
+    tree = build_tree(pot=spot.pot, stack=spot.stack, bets=spot.bets, raises=spot.raises,
+                      max_raises=spot.max_raises, rivers=spot.rivers)
+    assert max(tree.counts) >= 5
+    wide = solve(spot, target="0.3%", max_iterations=300)
+    small = solve(spot, target="0.3%", max_iterations=300, storage="16bit")
+    assert small.exploitability_pot <= 0.003 and wide.exploitability_pot <= 0.003
+    slack = small.exploitability + wide.exploitability
+    assert small.ev[0] == pytest.approx(wide.ev[0], abs=2 * slack)
+
+
 @settings(max_examples=200, deadline=None)
 @given(checks=st.lists(st.tuples(st.integers(1, 10_000), st.floats(0, 1e4)), max_size=4),
        goal=st.floats(0, 100), first=st.integers(1, 1000))
