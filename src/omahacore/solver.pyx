@@ -84,14 +84,13 @@ cdef extern from *:
 
 cdef extern from "_solver_update.h":
     void omaha_update16_first(int c, const int16_t* const* q, const uint16_t* const* u,
-                              double* const* rows, const double* own, double* inv,
-                              double* out, double ss, double pos, double neg, int lo, int hi,
-                              double* top_r, double* top_s) noexcept nogil
+                              double* const* rows, const double* own, double* out, double ss,
+                              double pos, double neg, int lo, int hi, double* top_r,
+                              double* top_s) noexcept nogil
     void omaha_update16_second(int c, int16_t* const* q, uint16_t* const* u,
-                               const double* const* rows, const double* own,
-                               const double* inv, double ss, double per_s, double per_r,
-                               int lo, int hi) noexcept nogil
-    void omaha_split16(int c, const int16_t* const* q, double* inv, const double* reach,
+                               const double* const* rows, const double* own, double ss,
+                               double per_s, double per_r, int lo, int hi) noexcept nogil
+    void omaha_split16(int c, const int16_t* const* q, const double* reach,
                        double* const* rows, int lo, int hi) noexcept nogil
     void omaha_norms16(int c, const int16_t* const* q, double* inv, int lo,
                        int hi) noexcept nogil
@@ -1172,7 +1171,7 @@ cdef class Game:
             self._rows(node, n, mode, f, q, u)
             for a in range(c):
                 rows[a] = &block[a * w]
-            omaha_split16(c, q, inv, reach, rows, lo, hi)
+            omaha_split16(c, q, reach, rows, lo, hi)
             return
         self._norms(node, lo, hi, n, mode, inv)
         for a in range(c):
@@ -1257,35 +1256,33 @@ cdef class Game:
         cdef int t, k = self.threads
         cdef double top_r = 0.0, top_s = 0.0, step_r, step_s
         cdef double* tops = self.tops
-        cdef double* inv = self.temp + self.widest
         if k == 1:
-            self._update16_first(node, 0, n, n, own, block, out, &top_r, &top_s, inv)
+            self._update16_first(node, 0, n, n, own, block, out, &top_r, &top_s)
         else:
             for t in prange(k, num_threads=k, schedule="static", chunksize=1):
                 self._update16_first(node, <int>((<int64_t>n * t) // k),
                                      <int>((<int64_t>n * (t + 1)) // k), n, own, block, out,
-                                     &tops[2 * t], &tops[2 * t + 1], inv)
+                                     &tops[2 * t], &tops[2 * t + 1])
             for t in range(k):
                 top_r = tops[2 * t] if tops[2 * t] > top_r else top_r
                 top_s = tops[2 * t + 1] if tops[2 * t + 1] > top_s else top_s
         step_r = top_r / 32767.0
         step_s = top_s / 65535.0
         if k == 1:
-            self._update16_second(node, 0, n, n, own, block, step_r, step_s, inv)
+            self._update16_second(node, 0, n, n, own, block, step_r, step_s)
         else:
             for t in prange(k, num_threads=k, schedule="static", chunksize=1):
                 self._update16_second(node, <int>((<int64_t>n * t) // k),
                                       <int>((<int64_t>n * (t + 1)) // k), n, own, block,
-                                      step_r, step_s, inv)
+                                      step_r, step_s)
         self.regret_scale[node] = step_r
         self.average_scale[node] = step_s
 
     cdef void _update16_first(self, int node, int lo, int hi, int n, const double* own,
-                              double* block, double* out, double* top_r, double* top_s,
-                              double* inv) noexcept nogil:
+                              double* block, double* out, double* top_r,
+                              double* top_s) noexcept nogil:
         """Hands lo..hi-1: values into ``out``, new regrets into ``block``, the largest
-        new regret and strategy sum into ``top_r`` and ``top_s``; ``inv`` keeps the old
-        regrets' normalizers for :meth:`_update16_second` (``_solver_update.h``)."""
+        new regret and strategy sum into ``top_r`` and ``top_s`` (``_solver_update.h``)."""
         cdef int a, c = self.count[node]
         cdef const float* f[C_MAX_ACTIONS]
         cdef const int16_t* q[C_MAX_ACTIONS]
@@ -1295,14 +1292,14 @@ cdef class Game:
         self._rows(node, n, TRAIN, f, q, u)
         for a in range(c):
             b[a] = &block[a * self.widest]
-        omaha_update16_first(c, q, u, b, own, inv, out,
+        omaha_update16_first(c, q, u, b, own, out,
                              self.average_scale[node] * self.sum_discount,
                              self.pos_discount * rs, self.neg_discount * rs, lo, hi, top_r,
                              top_s)
 
     cdef void _update16_second(self, int node, int lo, int hi, int n, const double* own,
-                               const double* block, double step_r, double step_s,
-                               const double* inv) noexcept nogil:
+                               const double* block, double step_r,
+                               double step_s) noexcept nogil:
         """Hands lo..hi-1: the new regrets and strategy sums rounded to their steps."""
         cdef int a, c = self.count[node]
         cdef int16_t* q[C_MAX_ACTIONS]
@@ -1314,7 +1311,7 @@ cdef class Game:
             q[a] = &self.regret16[row]
             u[a] = &self.average16[row]
             b[a] = &block[a * self.widest]
-        omaha_update16_second(c, q, u, b, own, inv,
+        omaha_update16_second(c, q, u, b, own,
                               self.average_scale[node] * self.sum_discount,
                               1.0 / step_s if step_s > 0.0 else 0.0,
                               1.0 / step_r if step_r > 0.0 else 0.0, lo, hi)
