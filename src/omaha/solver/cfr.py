@@ -21,7 +21,7 @@ from omaha.limits import safe_repr
 from omaha.solver.isomorphism import Mirror, river_mirrors
 from omaha.solver.solution import DECISION, Solution, compact
 from omaha.solver.spot import Spot
-from omaha.solver.tree import Tree, build_tree
+from omaha.solver.tree import Tree, build_tree, holders
 
 if TYPE_CHECKING:
     import numpy as np
@@ -194,9 +194,9 @@ def solve(spot: Spot, *, target: float | str = "0.3%", max_iterations: int = 100
             spot_order = np.empty_like(table)
             spot_order[:, order] = table
             del table
-            river = tree.river(n)
-            if river >= 0:      # hands holding the river card never reach this node
-                spot_order[:, (spot.cards(tree.players[n]) == river).any(axis=1)] = np.nan
+            held = holders(spot, tree, n)
+            if held is not None:    # hands holding the river card never reach this node
+                spot_order[:, held] = np.nan
             # 16-bit storage: the probabilities in 16 bits too (no finer than the sums)
             strategies[n] = compact(spot_order) if storage == "16bit" else spot_order
     iterations = game.iterations

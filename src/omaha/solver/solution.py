@@ -31,7 +31,7 @@ from omaha.cards import Card, CardsLike, parse_cards
 from omaha.errors import OmahaError, SolverError
 from omaha.solver.isomorphism import Mirror, river_mirrors
 from omaha.solver.spot import Spot
-from omaha.solver.tree import Tree, build_tree
+from omaha.solver.tree import Tree, build_tree, holders
 
 if TYPE_CHECKING:
     import numpy as np
@@ -218,9 +218,9 @@ class Solution:
         if table.dtype != np.uint16:
             return table.astype(np.float32, copy=False)
         wide = table.astype(np.float32) / np.float32(STEPS)
-        river = self.tree.river(node)
-        if river >= 0:              # the hands holding the river card never get here
-            wide[:, (self.spot.cards(self.tree.players[node]) == river).any(axis=1)] = np.nan
+        held = holders(self.spot, self.tree, node)
+        if held is not None:        # the hands holding the river card never get here
+            wide[:, held] = np.nan
         return wide
 
     def _reach(self, node: int) -> npt.NDArray[np.float64]:
@@ -233,9 +233,9 @@ class Solution:
         t = self.tree
         player = t.players[node]
         reach = self.spot.weights(player).copy()
-        river = t.river(node)
-        if river >= 0:              # hands holding the river card never get here
-            reach[(self.spot.cards(player) == river).any(axis=1)] = 0.0
+        held = holders(self.spot, t, node)
+        if held is not None:        # hands holding the river card never get here
+            reach[held] = 0.0
         n = 0
         for label in t.history[node]:
             child = t.child(n, label)

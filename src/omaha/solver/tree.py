@@ -20,11 +20,18 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from omaha.cards import Card
 from omahacore.solver import CHANCE, DECISION, FOLD, SHOWDOWN
 
-__all__ = ["Tree", "build_tree"]
+if TYPE_CHECKING:   # NumPy is imported when a spot is built, not with omaha.solver
+    import numpy as np
+    import numpy.typing as npt
+
+    from omaha.solver.spot import Spot
+
+__all__ = ["Tree", "build_tree", "holders"]
 
 
 @dataclass
@@ -200,6 +207,30 @@ def build_tree(*, pot: int, stack: int, bets: tuple[float, ...], raises: tuple[f
                 add(kind, state.actor, nxt, history, board=board)
     _pair_mirrors(tree, mirrors)
     return tree
+
+
+def holders(spot: Spot, tree: Tree, node: int) -> npt.NDArray[np.bool_] | None:
+    """Which hands of the player acting at ``node`` hold the river card dealt on the way
+    there (card removal, RULES.md C1: they never reach it), one per hand of
+    ``spot.hands(player)``; ``None`` where no river card has been dealt (a river spot, or the
+    turn's betting).
+
+    >>> from omaha.solver.spot import Spot
+    >>> spot = Spot("Ah Kd 7c 5s", {"AsAdQcJc": 1, "9h9d8c8s": 1}, "KK**", pot=10,
+    ...             stack=10, bets="pot", raises="pot")
+    >>> tree = build_tree(pot=10, stack=10, bets=(1.0,), raises=(1.0,), max_raises=1,
+    ...                   rivers=spot.rivers)
+    >>> chance = tree.child(tree.child(0, 'check'), 'check')
+    >>> holders(spot, tree, 0) is None
+    True
+    >>> holders(spot, tree, tree.child(chance, 'river 9h')).tolist()
+    [False, True]
+    """
+    river = tree.river(node)
+    if river < 0:
+        return None
+    held: npt.NDArray[np.bool_] = (spot.cards(tree.players[node]) == river).any(axis=1)
+    return held
 
 
 def _pair_mirrors(tree: Tree, mirrors: dict[int, int]) -> None:
