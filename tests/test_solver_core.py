@@ -316,11 +316,14 @@ def check_against_brute_force(ref: RefGame, iterations: int, bits: int, threads:
     strategies = {n: game.strategy(n) for n in range(len(ref.kinds)) if ref.kinds[n] == DECISION}
     expect = [value(ref, p, strategies, best=False) for p in (0, 1)]
     best = [value(ref, p, strategies, best=True) for p in (0, 1)]
-    assert game.values() == pytest.approx(expect, rel=1e-6, abs=1e-9)
-    assert game.best_responses() == pytest.approx(best, rel=1e-6, abs=1e-9)
+    # float32 rows: values carry a rounding of about 1e-7 of the pot (not of a value near 0)
+    assert game.values() == pytest.approx(expect, rel=1e-6, abs=1e-6 * ref.pot)
+    assert game.best_responses() == pytest.approx(best, rel=1e-6, abs=1e-6 * ref.pot)
     assert sum(expect) == pytest.approx(ref.pot)
-    assert game.exploitability() == pytest.approx((best[0] + best[1] - ref.pot) / 2, abs=1e-9)
-    assert game.exploitability() >= -1e-9
+    # float32 rows: the two best responses carry a rounding of about 1e-7 of the pot each
+    assert game.exploitability() == pytest.approx((best[0] + best[1] - ref.pot) / 2,
+                                                  abs=1e-6 * ref.pot)
+    assert game.exploitability() >= -1e-6 * ref.pot
 
 
 @settings(max_examples=150, deadline=None)

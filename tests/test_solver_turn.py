@@ -86,8 +86,9 @@ def test_permuting_suits_on_the_turn_gives_the_same_values():
                  stack=200, bets="pot", raises="")
     a = solve(base, target=0, max_iterations=1)
     b = solve(moved, target=0, max_iterations=1)
-    assert a.ev == pytest.approx(b.ev, abs=1e-9)
-    assert a.exploitability == pytest.approx(b.exploitability, abs=1e-9)
+    # float32 rows: values agree to rounding of about 1e-6 of the pot (100), not 1e-9
+    assert a.ev == pytest.approx(b.ev, abs=1e-4)
+    assert a.exploitability == pytest.approx(b.exploitability, abs=1e-4)
     river = ("check", "check", "river 2c")
     moved_river = ("check", "check", f"river 2{perm['c']}")
     hand = next(h for h in oop if "2c" not in h)

@@ -115,9 +115,8 @@ cdef int _read_input(Game g, pot, kinds, players, firsts, counts, commits0, comm
             raise MemoryError()
     g.slots = OFFSET[cards] + 1
     g.acc = <double*>calloc(g.slots, sizeof(double))
-    g.scratch = <double*>malloc((g.depth + 1) * g.rows
-                                   * <int64_t>g.widest * sizeof(double))
-    g.temp = <double*>malloc(3 * <int64_t>g.widest * sizeof(double))
+    g.scratch = <row_t*>malloc((g.depth + 1) * g.rows * <int64_t>g.widest * sizeof(row_t))
+    g.temp = <row_t*>malloc(3 * <int64_t>g.widest * sizeof(row_t))
     if g.threads > 1:
         g.accs = <double*>malloc(2 * g.threads * g.slots * sizeof(double))
         g.sums = <double*>malloc(2 * g.threads * sizeof(double))
@@ -135,11 +134,12 @@ cdef int _read_input(Game g, pot, kinds, players, firsts, counts, commits0, comm
     _pair_twins(g)
     g.done = 0
     with nogil:
-        _compatible(&g.side[0], &g.side[1], g.side[1].weight, g.acc,
+        _compatible(&g.side[0], &g.side[1], g.side[1].reach, g.acc,
                     g.slots, g.signs, g.full, g.temp)
-    g.total_weight = 0.0
+    g.total_weight = 0.0    # over the same root reach as the walk (see Game._root)
     for i in range(g.side[0].n):
         g.total_weight += g.side[0].weight[i] * g.temp[i]
+    g.total_weight *= g.side[1].top
     if not g.total_weight > 0.0:
         raise SolverError("hands0, hands1: every pair of hands with positive weights "
                           "shares a card; no deal is possible")
@@ -270,9 +270,9 @@ cdef int _check_deals(Game g) except -1:
 cdef int64_t _bytes_needed(Game g, int n0, int n1):
     """What the arrays below take: regrets and strategy sums (float32, or 16-bit with a
     scale per node), the scratch rows per level, the subset sums, and per hand its weight,
-    cards, strengths and orders."""
+    root reach, cards, strengths and orders."""
     cdef int64_t widest = max(n0, n1), k = g.cards
-    cdef int64_t per_hand = (8 + 3 * k + 6 * 4 + 8
+    cdef int64_t per_hand = (8 + <int64_t>sizeof(row_t) + 3 * k + 6 * 4 + 8
                              + (((1 << k) - 2) * 4 if k < 4 else 0)
                              + 8                                 # the card bits
                              + (g.boards - 1) * ((6 * 4 + 2 * k) if g.hilo
@@ -282,8 +282,8 @@ cdef int64_t _bytes_needed(Game g, int n0, int n1):
             + 4 * g.n_nodes * <int64_t>sizeof(int32_t)
             + g.mirrored * (<int64_t>n0 + n1) * <int64_t>sizeof(int32_t)
             + 2 * <int64_t>g.threads * (OFFSET[k] + 1) * <int64_t>sizeof(double)
-            + (g.depth + 1) * g.rows * widest * <int64_t>sizeof(double)
-            + 4 * widest * <int64_t>sizeof(double)
+            + (g.depth + 1) * g.rows * widest * <int64_t>sizeof(row_t)
+            + 4 * widest * <int64_t>sizeof(row_t)
             + (OFFSET[k] + 1) * <int64_t>sizeof(double)
             + (<int64_t>n0 + n1) * per_hand)
 
@@ -302,6 +302,7 @@ cdef int _read_side(Game g, int p, bytes hands, object weights, object highs, ob
     s.k = k
     s.nsub = (1 << k) - 2
     s.weight = <double*>malloc(n * sizeof(double))
+    s.reach = <row_t*>malloc(n * sizeof(row_t))
     # hands of four cards find their slots from the cards (see _add)
     s.subset = <int32_t*>malloc((<int64_t>n * s.nsub if k < 4 else 1) * sizeof(int32_t))
     s.cards = <uint8_t*>malloc(<int64_t>n * k)
@@ -317,7 +318,8 @@ cdef int _read_side(Game g, int p, bytes hands, object weights, object highs, ob
     s.twin = <int32_t*>malloc(n * sizeof(int32_t))
     s.key = <int64_t*>malloc(n * sizeof(int64_t))
     g.mask[p] = <uint64_t*>malloc(n * sizeof(uint64_t))
-    if (s.twin == NULL or s.key == NULL or s.weight == NULL or s.subset == NULL
+    if (s.twin == NULL or s.key == NULL or s.weight == NULL or s.reach == NULL
+            or s.subset == NULL
             or s.high == NULL or s.low == NULL or s.by_high == NULL or s.by_low == NULL
             or s.cards == NULL or s.cards_high == NULL or s.cards_low == NULL
             or s.high_sorted == NULL or s.low_sorted == NULL or g.mask[p] == NULL):
@@ -363,6 +365,11 @@ cdef int _read_side(Game g, int p, bytes hands, object weights, object highs, ob
         positive = positive or s.weight[i] > 0.0
     if not positive:
         raise SolverError(f"weights{p}: no hand has a positive weight")
+    s.top = 0.0
+    for i in range(n):
+        s.top = s.weight[i] if s.weight[i] > s.top else s.top
+    for i in range(n):      # over the largest: weights up to 1e300 fit a float32 row
+        s.reach[i] = <row_t>(s.weight[i] / s.top)
     for r in range(rows):       # each board's orders, built here: none on first use
         x = <int64_t>r * n
         if _sort_by(&s.high[x], n, &s.by_high[x]):

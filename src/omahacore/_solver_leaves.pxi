@@ -46,7 +46,7 @@ cdef inline double _clash(const double* acc, const Side* s, const uint8_t* h, in
     return x
 
 
-cdef inline double _twin(const Side* me, int i, const double* m) noexcept nogil:
+cdef inline double _twin(const Side* me, int i, const row_t* m) noexcept nogil:
     """The mass of the opponent's hand made of the same cards as my hand i (0 if none): the
     one set of ``cards`` cards, kept out of ``acc``."""
     cdef int32_t t = me.twin[i]
@@ -83,7 +83,7 @@ cdef inline double _clash_folded(const double* acc, const uint8_t* h) noexcept n
             + acc[P3 + b + cd])
 
 
-cdef double _added(const Side* op, const double* m, double* acc) noexcept nogil:
+cdef double _added(const Side* op, const row_t* m, double* acc) noexcept nogil:
     """Add every opponent hand's mass to ``acc``; the total mass."""
     cdef int j
     cdef double total = 0.0
@@ -94,9 +94,9 @@ cdef double _added(const Side* op, const double* m, double* acc) noexcept nogil:
     return total
 
 
-cdef void _compatible_span(const Side* me, const double* m, const double* acc, double total,
+cdef void _compatible_span(const Side* me, const row_t* m, const double* acc, double total,
                            int lo, int hi, const double* signs, double full,
-                           double* out) noexcept nogil:
+                           row_t* out) noexcept nogil:
     """out[i] for my hands lo..hi-1: the mass in ``acc`` (``total``) that shares no card;
     four-card hands read sums turned by :func:`_fold_triples`."""
     cdef int i
@@ -110,9 +110,9 @@ cdef void _compatible_span(const Side* me, const double* m, const double* acc, d
                   - full * _twin(me, i, m))
 
 
-cdef void _compatible(const Side* me, const Side* op, const double* m, double* acc,
+cdef void _compatible(const Side* me, const Side* op, const row_t* m, double* acc,
                       int64_t slots, const double* signs, double full,
-                      double* out) noexcept nogil:
+                      row_t* out) noexcept nogil:
     """out[i] = mass of the opponent's hands that share no card with my hand i."""
     cdef double total = _added(op, m, acc)
     if op.k == 4:
@@ -121,9 +121,9 @@ cdef void _compatible(const Side* me, const Side* op, const double* m, double* a
     memset(acc, 0, slots * sizeof(double))
 
 
-cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint low_only,
-                 double* acc, int64_t slots, const double* signs, double full, double* out,
-                 double* mass) noexcept nogil:
+cdef void _sweep(const Side* me, const Side* op, const row_t* m, bint low, bint low_only,
+                 double* acc, int64_t slots, const double* signs, double full, row_t* out,
+                 row_t* mass) noexcept nogil:
     """out[i] = the compatible opponent mass beaten by hand i plus half the mass it ties
     (by high, or by low with no low the weakest), over opponents with a low if ``low_only``;
     and, when ``mass`` is given (not ``low_only``), the compatible mass in all (see
@@ -168,9 +168,9 @@ cdef void _sweep(const Side* me, const Side* op, const double* m, bint low, bint
     memset(acc, 0, slots * sizeof(double))
 
 
-cdef int _sweep_span(const Side* me, const Side* op, const double* m, bint low, bint low_only,
+cdef int _sweep_span(const Side* me, const Side* op, const row_t* m, bint low, bint low_only,
                      double* acc, int a, int end, int b, double* sum, const double* signs,
-                     double full, double* out) noexcept nogil:
+                     double full, row_t* out) noexcept nogil:
     """The sweep over my hands a..end-1 in order of strength, from the opponent's hand b
     in order with ``acc`` and ``sum[0]`` holding the mass of those before it; returns where
     the opponent's hands stop.
@@ -284,7 +284,7 @@ cdef int _lower_bound(const int32_t* keys, int n, int32_t key) noexcept nogil:
     return lo
 
 
-cdef void _chunk_sum(const Side* op, const double* m, bint low, bint low_only, double* acc,
+cdef void _chunk_sum(const Side* op, const row_t* m, bint low, bint low_only, double* acc,
                      int b, int end, double* sum) noexcept nogil:
     """The opponent's hands b..end-1 in order of strength added to ``acc`` (zeroed first)
     and their mass to ``sum[0]``."""

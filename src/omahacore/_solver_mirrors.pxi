@@ -136,8 +136,8 @@ cdef int _read_perms(Game g, int p, object perms) except -1:
     return 0
 
 
-cdef void _add_mirrors(Game g, int node, int ch, int p, double share, const double* child,
-                       double* out) noexcept nogil:
+cdef void _add_mirrors(Game g, int node, int ch, int p, double share, const row_t* child,
+                       row_t* out) noexcept nogil:
     """Add to ``out`` the values of ``node``'s children that mirror child ``ch``: ``ch``'s
     values (``child``) read through each one's permutation."""
     cdef int b, i, n = g.side[p].n

@@ -30,9 +30,21 @@
 
 #define OMAHA_MAX_ACTIONS 16
 
+/* The entry type of the per-hand rows (reaches, values, normalizers): float32, to halve the
+   memory traffic of these passes. It must be the type of solver.pyx's row_t: switch the two
+   together. The kernels compute in it (the 16-bit inputs convert to it exactly; the largest
+   regret and strategy sum are taken over the very values that are rounded into 16 bits, so
+   the rounding stays within range); the callers' scalars arrive as double and are rounded
+   once. */
+typedef float omaha_row_t;
+
 /* regret matching's probability: the positive part of x times inv, or uniform where the
    hand's positive regrets sum to 0 (inv == 0) */
-#define OMAHA_SHARE(x, inv, uniform) ((inv) > 0.0 ? ((x) > 0.0 ? (x) : 0.0) * (inv) : (uniform))
+#define OMAHA_SHARE(x, inv, uniform) \
+    ((inv) > 0.0f ? ((x) > 0.0f ? (x) : 0.0f) * (inv) : (uniform))
+/* the larger of two finite values, and a finite value's size (no library call: any type) */
+#define OMAHA_MAX(a, b) ((a) > (b) ? (a) : (b))
+#define OMAHA_ABS(x) ((x) < 0.0f ? -(x) : (x))
 
 /* The hands are taken in chunks small enough that a chunk's rows stay in the first-level
    caches from one pass to the next, each row read from memory once per kernel; a chunk's
@@ -42,31 +54,31 @@
 
 /* inv[i] = 1 / (the sum of hand i's positive regrets), 0 where that sum is 0 */
 OMAHA_INLINE void omaha_norms16_c(int c, const int16_t* const* q, int off, int n,
-                                  double* OMAHA_RESTRICT inv) {
+                                  omaha_row_t* OMAHA_RESTRICT inv) {
     for (int i = 0; i < n; i++) {
-        double total = 0.0;
+        omaha_row_t total = 0.0f;   /* exact: at most 16 x 32767 */
         for (int a = 0; a < c; a++) {
-            double x = q[a][off + i];
-            total += x > 0.0 ? x : 0.0;
+            omaha_row_t x = q[a][off + i];
+            total += x > 0.0f ? x : 0.0f;
         }
-        inv[i] = total > 0.0 ? 1.0 / total : 0.0;
+        inv[i] = total > 0.0f ? 1.0f / total : 0.0f;
     }
 }
 
 /* dst[i] = the probability of the action of row q at hand i, times reach[i] if given (q,
    reach and dst start at the chunk's first hand) */
 OMAHA_INLINE void omaha_share16(const int16_t* OMAHA_RESTRICT q,
-                                const double* OMAHA_RESTRICT inv,
-                                const double* OMAHA_RESTRICT reach,
-                                double* OMAHA_RESTRICT dst, double uniform, int n) {
+                                const omaha_row_t* OMAHA_RESTRICT inv,
+                                const omaha_row_t* OMAHA_RESTRICT reach,
+                                omaha_row_t* OMAHA_RESTRICT dst, omaha_row_t uniform, int n) {
     if (reach == 0) {
         for (int i = 0; i < n; i++) {
-            double x = q[i];
+            omaha_row_t x = q[i];
             dst[i] = OMAHA_SHARE(x, inv[i], uniform);
         }
     } else {
         for (int i = 0; i < n; i++) {
-            double x = q[i];
+            omaha_row_t x = q[i];
             dst[i] = OMAHA_SHARE(x, inv[i], uniform) * reach[i];
         }
     }
@@ -74,28 +86,29 @@ OMAHA_INLINE void omaha_share16(const int16_t* OMAHA_RESTRICT q,
 
 /* out[off + i] = the strategy's mean of the children's values rows[a][off + i] (two or
    three actions: the rows held in locals, so that the loop reads no pointer) */
-OMAHA_INLINE void omaha_value16_c(int c, const int16_t* const* q, const double* const* rows,
-                                  int off, int n, const double* OMAHA_RESTRICT inv,
-                                  double* OMAHA_RESTRICT out, double uniform) {
+OMAHA_INLINE void omaha_value16_c(int c, const int16_t* const* q,
+                                  const omaha_row_t* const* rows, int off, int n,
+                                  const omaha_row_t* OMAHA_RESTRICT inv,
+                                  omaha_row_t* OMAHA_RESTRICT out, omaha_row_t uniform) {
     if (c == 2 || c == 3) {
         const int16_t* q0 = q[0] + off;
         const int16_t* q1 = q[1] + off;
         const int16_t* q2 = q[c - 1] + off;
-        const double* r0 = rows[0] + off;
-        const double* r1 = rows[1] + off;
-        const double* r2 = rows[c - 1] + off;
+        const omaha_row_t* r0 = rows[0] + off;
+        const omaha_row_t* r1 = rows[1] + off;
+        const omaha_row_t* r2 = rows[c - 1] + off;
         out += off;
         for (int i = 0; i < n; i++) {
-            double x0 = q0[i], x1 = q1[i], x2 = q2[i], w = inv[i];
-            double v = OMAHA_SHARE(x0, w, uniform) * r0[i] + OMAHA_SHARE(x1, w, uniform) * r1[i];
+            omaha_row_t x0 = q0[i], x1 = q1[i], x2 = q2[i], w = inv[i];
+            omaha_row_t v = OMAHA_SHARE(x0, w, uniform) * r0[i] + OMAHA_SHARE(x1, w, uniform) * r1[i];
             out[i] = c == 3 ? v + OMAHA_SHARE(x2, w, uniform) * r2[i] : v;
         }
         return;
     }
     for (int i = 0; i < n; i++) {
-        double v = 0.0;
+        omaha_row_t v = 0.0f;
         for (int a = 0; a < c; a++) {
-            double x = q[a][off + i];
+            omaha_row_t x = q[a][off + i];
             v += OMAHA_SHARE(x, inv[i], uniform) * rows[a][off + i];
         }
         out[off + i] = v;
@@ -107,19 +120,20 @@ OMAHA_INLINE void omaha_value16_c(int c, const int16_t* const* q, const double* 
    action's value over the node's) into `row`, its largest size into top_r. */
 OMAHA_INLINE void omaha_regret16(const int16_t* OMAHA_RESTRICT q,
                                  const uint16_t* OMAHA_RESTRICT u,
-                                 const double* OMAHA_RESTRICT own,
-                                 const double* OMAHA_RESTRICT inv,
-                                 const double* OMAHA_RESTRICT value,
-                                 double* OMAHA_RESTRICT row, double ss, double pos, double neg,
-                                 double uniform, int n, double* top_r, double* top_s) {
-    double most_r = top_r[0], most_s = top_s[0];
+                                 const omaha_row_t* OMAHA_RESTRICT own,
+                                 const omaha_row_t* OMAHA_RESTRICT inv,
+                                 const omaha_row_t* OMAHA_RESTRICT value,
+                                 omaha_row_t* OMAHA_RESTRICT row, omaha_row_t ss,
+                                 omaha_row_t pos, omaha_row_t neg, omaha_row_t uniform, int n,
+                                 omaha_row_t* top_r, omaha_row_t* top_s) {
+    omaha_row_t most_r = top_r[0], most_s = top_s[0];
     for (int i = 0; i < n; i++) {
-        double x = q[i];
-        double y = u[i] * ss + own[i] * OMAHA_SHARE(x, inv[i], uniform);
-        most_s = fmax(most_s, y);
-        x = x * (x > 0.0 ? pos : neg) + row[i] - value[i];
+        omaha_row_t x = q[i];
+        omaha_row_t y = u[i] * ss + own[i] * OMAHA_SHARE(x, inv[i], uniform);
+        most_s = OMAHA_MAX(most_s, y);
+        x = x * (x > 0.0f ? pos : neg) + row[i] - value[i];
         row[i] = x;
-        most_r = fmax(most_r, fabs(x));
+        most_r = OMAHA_MAX(most_r, OMAHA_ABS(x));
     }
     top_r[0] = most_r;
     top_s[0] = most_s;
@@ -129,17 +143,20 @@ OMAHA_INLINE void omaha_regret16(const int16_t* OMAHA_RESTRICT q,
    sum (from the old regret, read before it is overwritten) and the new regret in `row`, at
    steps 1/per_s and 1/per_r */
 OMAHA_INLINE void omaha_store16(int16_t* OMAHA_RESTRICT q, uint16_t* OMAHA_RESTRICT u,
-                                const double* OMAHA_RESTRICT own,
-                                const double* OMAHA_RESTRICT inv,
-                                const double* OMAHA_RESTRICT row, double ss, double per_s,
-                                double per_r, double uniform, int n) {
+                                const omaha_row_t* OMAHA_RESTRICT own,
+                                const omaha_row_t* OMAHA_RESTRICT inv,
+                                const omaha_row_t* OMAHA_RESTRICT row, omaha_row_t ss,
+                                omaha_row_t per_s, omaha_row_t per_r, omaha_row_t uniform,
+                                int n) {
     for (int i = 0; i < n; i++) {
-        double x = q[i];
-        double y = (u[i] * ss + own[i] * OMAHA_SHARE(x, inv[i], uniform)) * per_s;
-        u[i] = (uint16_t)(int32_t)(y + 0.5);
+        omaha_row_t x = q[i];
+        /* the sum as omaha_regret16 formed it (at most top_s), then scaled */
+        omaha_row_t y = u[i] * ss + own[i] * OMAHA_SHARE(x, inv[i], uniform);
+        y = y * per_s;
+        u[i] = (uint16_t)(int32_t)(y + 0.5f);
         y = row[i] * per_r;
-        int32_t r = (int32_t)(fabs(y) + 0.5);   /* to nearest, halves away from zero */
-        q[i] = (int16_t)(y >= 0.0 ? r : -r);
+        int32_t r = (int32_t)(OMAHA_ABS(y) + 0.5f);   /* to nearest, halves away from zero */
+        q[i] = (int16_t)(y >= 0.0f ? r : -r);
     }
 }
 
@@ -147,27 +164,31 @@ OMAHA_INLINE void omaha_store16(int16_t* OMAHA_RESTRICT q, uint16_t* OMAHA_RESTR
    regrets into rows, their largest size and the largest new strategy sum into top_r and
    top_s. */
 OMAHA_INLINE void omaha_update16_first_c(int c, const int16_t* const* q,
-                                         const uint16_t* const* u, double* const* rows,
-                                         const double* own, double* out, double ss,
-                                         double pos, double neg, int lo, int hi,
-                                         double* top_r, double* top_s) {
-    double uniform = 1.0 / c;
-    double inv[OMAHA_CHUNK];
-    top_r[0] = 0.0;
-    top_s[0] = 0.0;
+                                         const uint16_t* const* u,
+                                         omaha_row_t* const* rows, const omaha_row_t* own,
+                                         omaha_row_t* out, double ss, double pos, double neg,
+                                         int lo, int hi, double* top_r, double* top_s) {
+    omaha_row_t uniform = (omaha_row_t)(1.0 / c);
+    omaha_row_t inv[OMAHA_CHUNK];
+    omaha_row_t most_r = 0.0f, most_s = 0.0f;
     for (int off = lo; off < hi; off += OMAHA_CHUNK) {
         int n = hi - off > OMAHA_CHUNK ? OMAHA_CHUNK : hi - off;
         omaha_norms16_c(c, q, off, n, inv);
-        omaha_value16_c(c, q, (const double* const*)rows, off, n, inv, out, uniform);
+        omaha_value16_c(c, q, (const omaha_row_t* const*)rows, off, n, inv, out, uniform);
         for (int a = 0; a < c; a++)
             omaha_regret16(q[a] + off, u[a] + off, own + off, inv, out + off, rows[a] + off,
-                           ss, pos, neg, uniform, n, top_r, top_s);
+                           (omaha_row_t)ss, (omaha_row_t)pos, (omaha_row_t)neg, uniform, n,
+                           &most_r, &most_s);
     }
+    top_r[0] = most_r;
+    top_s[0] = most_s;
 }
 
 static OMAHA_FINITE void omaha_update16_first(int c, const int16_t* const* q,
-                                              const uint16_t* const* u, double* const* rows,
-                                              const double* own, double* out, double ss,
+                                              const uint16_t* const* u,
+                                              omaha_row_t* const* rows,
+                                              const omaha_row_t* own, omaha_row_t* out,
+                                              double ss,
                                               double pos, double neg, int lo, int hi,
                                               double* top_r, double* top_s) {
     if (c == 2)
@@ -182,22 +203,23 @@ static OMAHA_FINITE void omaha_update16_first(int c, const int16_t* const* q,
    rounded into 16 bits; the normalizers of the old regrets computed again, a chunk at a
    time, rather than kept in memory between the passes. */
 OMAHA_INLINE void omaha_update16_second_c(int c, int16_t* const* q, uint16_t* const* u,
-                                          const double* const* rows, const double* own,
-                                          double ss, double per_s, double per_r, int lo,
-                                          int hi) {
-    double uniform = 1.0 / c;
-    double inv[OMAHA_CHUNK];
+                                          const omaha_row_t* const* rows,
+                                          const omaha_row_t* own, double ss, double per_s,
+                                          double per_r, int lo, int hi) {
+    omaha_row_t uniform = (omaha_row_t)(1.0 / c);
+    omaha_row_t inv[OMAHA_CHUNK];
     for (int off = lo; off < hi; off += OMAHA_CHUNK) {
         int n = hi - off > OMAHA_CHUNK ? OMAHA_CHUNK : hi - off;
         omaha_norms16_c(c, (const int16_t* const*)q, off, n, inv);
         for (int a = 0; a < c; a++)
-            omaha_store16(q[a] + off, u[a] + off, own + off, inv, rows[a] + off, ss, per_s,
-                          per_r, uniform, n);
+            omaha_store16(q[a] + off, u[a] + off, own + off, inv, rows[a] + off,
+                          (omaha_row_t)ss, (omaha_row_t)per_s, (omaha_row_t)per_r, uniform, n);
     }
 }
 
 static OMAHA_FINITE void omaha_update16_second(int c, int16_t* const* q, uint16_t* const* u,
-                                               const double* const* rows, const double* own,
+                                               const omaha_row_t* const* rows,
+                                               const omaha_row_t* own,
                                                double ss, double per_s, double per_r, int lo,
                                                int hi) {
     if (c == 2)
@@ -209,8 +231,8 @@ static OMAHA_FINITE void omaha_update16_second(int c, int16_t* const* q, uint16_
 }
 
 /* inv[i] for hands lo..hi-1 (see omaha_norms16_c), kept in memory by the caller */
-static OMAHA_FINITE void omaha_norms16(int c, const int16_t* const* q, double* inv, int lo,
-                                       int hi) {
+static OMAHA_FINITE void omaha_norms16(int c, const int16_t* const* q, omaha_row_t* inv,
+                                       int lo, int hi) {
     if (c == 2)
         omaha_norms16_c(2, q, lo, hi - lo, inv + lo);
     else if (c == 3)
@@ -221,17 +243,18 @@ static OMAHA_FINITE void omaha_norms16(int c, const int16_t* const* q, double* i
 
 /* dst[i] = the probability of the action of row q at hand i times times[i], hands lo..hi-1
    (inv from omaha_norms16) */
-static OMAHA_FINITE void omaha_times16(const int16_t* q, const double* inv,
-                                       const double* times, double* dst, double uniform,
-                                       int lo, int hi) {
-    omaha_share16(q + lo, inv + lo, times + lo, dst + lo, uniform, hi - lo);
+static OMAHA_FINITE void omaha_times16(const int16_t* q, const omaha_row_t* inv,
+                                       const omaha_row_t* times, omaha_row_t* dst,
+                                       double uniform, int lo, int hi) {
+    omaha_share16(q + lo, inv + lo, times + lo, dst + lo, (omaha_row_t)uniform, hi - lo);
 }
 
 /* Regret matching at a node into rows[a] (times reach if given), hands lo..hi-1 */
-static OMAHA_FINITE void omaha_split16(int c, const int16_t* const* q, const double* reach,
-                                       double* const* rows, int lo, int hi) {
-    double uniform = 1.0 / c;
-    double inv[OMAHA_CHUNK];
+static OMAHA_FINITE void omaha_split16(int c, const int16_t* const* q,
+                                       const omaha_row_t* reach, omaha_row_t* const* rows,
+                                       int lo, int hi) {
+    omaha_row_t uniform = (omaha_row_t)(1.0 / c);
+    omaha_row_t inv[OMAHA_CHUNK];
     for (int off = lo; off < hi; off += OMAHA_CHUNK) {
         int n = hi - off > OMAHA_CHUNK ? OMAHA_CHUNK : hi - off;
         if (c == 2)

@@ -58,6 +58,13 @@ from libc.stdint cimport uint64_t     # a hand's cards as bits (chance nodes)
 from omahacore._input cimport exact_int, shown
 from omahacore.errors import SolverError, SolverTypeError
 
+# The per-hand rows the walk passes around (reaches, strategies, values, the leaves' temp
+# rows) are float32: the passes over them are bound by memory traffic, which this halves
+# (postflop-solver stores its per-hand values in f32 too). Sums and accumulators stay double
+# and each entry is computed in double, rounded only when stored. Switch back to double here
+# and in ``omaha_row_t`` (_solver_update.h) together: the two must agree.
+ctypedef float row_t
+
 __all__ = ["CHANCE", "DECISION", "FOLD", "MAX_ACTIONS", "MAX_CARDS", "MAX_HANDS", "MAX_NODES",
            "MAX_THREADS", "SHOWDOWN", "Game", "parallel"]
 
@@ -84,17 +91,17 @@ cdef extern from *:
 
 cdef extern from "_solver_update.h":
     void omaha_update16_first(int c, const int16_t* const* q, const uint16_t* const* u,
-                              double* const* rows, const double* own, double* out, double ss,
+                              row_t* const* rows, const row_t* own, row_t* out, double ss,
                               double pos, double neg, int lo, int hi, double* top_r,
                               double* top_s) noexcept nogil
     void omaha_update16_second(int c, int16_t* const* q, uint16_t* const* u,
-                               const double* const* rows, const double* own, double ss,
+                               const row_t* const* rows, const row_t* own, double ss,
                                double per_s, double per_r, int lo, int hi) noexcept nogil
-    void omaha_split16(int c, const int16_t* const* q, const double* reach,
-                       double* const* rows, int lo, int hi) noexcept nogil
-    void omaha_norms16(int c, const int16_t* const* q, double* inv, int lo,
+    void omaha_split16(int c, const int16_t* const* q, const row_t* reach,
+                       row_t* const* rows, int lo, int hi) noexcept nogil
+    void omaha_norms16(int c, const int16_t* const* q, row_t* inv, int lo,
                        int hi) noexcept nogil
-    void omaha_times16(const int16_t* q, const double* inv, const double* times, double* dst,
+    void omaha_times16(const int16_t* q, const row_t* inv, const row_t* times, row_t* dst,
                        double uniform, int lo, int hi) noexcept nogil
 
 parallel = bool(OMAHA_SOLVER_OPENMP)
@@ -145,7 +152,9 @@ cdef struct Side:
     uint8_t* cards_low    # ... in increasing low strength
     int32_t* high_sorted  # the high strengths in increasing order
     int32_t* low_sorted
-    double* weight        # range weight of each hand (the root reach)
+    double* weight        # range weight of each hand
+    row_t* reach          # the root reach: weight / top (a row: in float32's range)
+    double top            # the largest weight
     int32_t* subset       # n x nsub slots of the hand's card sets (hands under 4 cards)
     int32_t* high
     int32_t* low
@@ -280,8 +289,8 @@ cdef class Game:
     cdef Side side[2]
     cdef double* acc              # the sums per proper subset of a hand's cards
     cdef int64_t slots            # the length of acc
-    cdef double* scratch          # per decision level: actions + 1 rows of `widest` doubles
-    cdef double* temp             # three rows of `widest` doubles for the leaves
+    cdef row_t* scratch           # per decision level: actions + 1 rows of `widest` entries
+    cdef row_t* temp              # three rows of `widest` entries for the leaves
     cdef double signs[15]
     cdef double full              # the inclusion-exclusion sign of the whole hand
     cdef int64_t done
@@ -343,7 +352,7 @@ cdef class Game:
         free(self.tops)
         free(self.temp)
         for p in range(2):
-            free(self.side[p].weight); free(self.side[p].subset); free(self.side[p].high)
+            free(self.side[p].weight); free(self.side[p].reach); free(self.side[p].subset); free(self.side[p].high)
             free(self.side[p].low); free(self.side[p].by_high); free(self.side[p].by_low)
             free(self.side[p].twin); free(self.side[p].key); free(self.side[p].cards)
             free(self.side[p].cards_high); free(self.side[p].cards_low)
@@ -379,8 +388,8 @@ cdef class Game:
 
     # ------------------------------------------------------------ walking the tree
 
-    cdef void _compatible(self, const Side* me, const Side* op, const double* m,
-                          double* out) noexcept nogil:
+    cdef void _compatible(self, const Side* me, const Side* op, const row_t* m,
+                          row_t* out) noexcept nogil:
         """:func:`_compatible`, my hands split among the threads (the same sums)."""
         cdef int t, n = self.threads
         cdef double total
@@ -398,8 +407,8 @@ cdef class Game:
                              <int>((<int64_t>me.n * (t + 1)) // n), signs, full, out)
         memset(self.acc, 0, self.slots * sizeof(double))
 
-    cdef void _sweep(self, const Side* me, const Side* op, const double* m, bint low,
-                     bint low_only, double* out, double* mass) noexcept nogil:
+    cdef void _sweep(self, const Side* me, const Side* op, const row_t* m, bint low,
+                     bint low_only, row_t* out, row_t* mass) noexcept nogil:
         """:func:`_sweep`; with threads, my hands cut into one run of strengths per thread:
         each chunk of the opponent's hands is summed apart, the sums are added up in order,
         and each thread sweeps its run from the sums below it (float rounding differs)."""
@@ -449,14 +458,14 @@ cdef class Game:
                                  <int>((<int64_t>me.n * t) // n),
                                  <int>((<int64_t>me.n * (t + 1)) // n), signs, full, mass)
 
-    cdef void _leaf(self, int node, int p, const double* opp, double* out) noexcept nogil:
+    cdef void _leaf(self, int node, int p, const row_t* opp, row_t* out) noexcept nogil:
         cdef const Side* me = &self.side[p]
         cdef const Side* op = &self.side[1 - p]
         cdef double mine = self.commit0[node] if p == 0 else self.commit1[node]
         cdef double theirs = self.commit1[node] if p == 0 else self.commit0[node]
-        cdef double* mass = self.temp
-        cdef double* high = self.temp + self.widest
-        cdef double* other = self.temp + 2 * self.widest
+        cdef row_t* mass = self.temp
+        cdef row_t* high = self.temp + self.widest
+        cdef row_t* other = self.temp + 2 * self.widest
         cdef int i
         cdef bint reuse = self.reuse_mass
         self.reuse_mass = False
@@ -523,7 +532,7 @@ cdef class Game:
         for a in range(c):
             sigma[a] = sigma[a] / total if total > 0.0 else 1.0 / c
 
-    cdef void _walk(self, int node, int p, const double* own, const double* opp, double* out,
+    cdef void _walk(self, int node, int p, const row_t* own, const row_t* opp, row_t* out,
                     Mode mode) noexcept nogil:
         # This level's scratch: rows 0..actions-1 hold a row per action (the reach or the
         # strategy, then the child's values), then one row: my reach to a child at my
@@ -532,10 +541,10 @@ cdef class Game:
         cdef bint swap
         cdef int n_me = self.side[p].n, n_op = self.side[1 - p].n
         cdef int64_t w = self.widest
-        cdef double* block
-        cdef double* reach
-        cdef double* child
-        cdef double* inv
+        cdef row_t* block
+        cdef row_t* reach
+        cdef row_t* child
+        cdef row_t* inv
         cdef double best, x
         if self.kind[node] == K_CHANCE:
             self._chance(node, p, own, opp, out, mode)
@@ -594,8 +603,8 @@ cdef class Game:
             self._walk(self.first[node] + a, p, reach, opp, &block[a * w], mode)
         self._settle(node, n_me, mode, own, block, out)
 
-    cdef void _reach16(self, int node, int a, int n, const double* own, double* inv,
-                       double* reach) noexcept nogil:
+    cdef void _reach16(self, int node, int a, int n, const row_t* own, row_t* inv,
+                       row_t* reach) noexcept nogil:
         """16-bit training at my ``node``: with ``a`` -1, ``inv`` from the regrets (see
         :meth:`_norms`); else my reach to action ``a``'s child, ``own`` times its
         probability, into ``reach``. Hands split among the threads."""
@@ -619,17 +628,17 @@ cdef class Game:
     # showdown's high share): free while a decision is split or settled, and already in
     # memory (the first row keeps the mass that a fold right after a showdown reuses).
 
-    cdef void _chance(self, int node, int p, const double* own, const double* opp,
-                      double* out, Mode mode) noexcept nogil:
+    cdef void _chance(self, int node, int p, const row_t* own, const row_t* opp,
+                      row_t* out, Mode mode) noexcept nogil:
         """A chance node: each child's card comes with one chance in (children - both hands'
         cards) for every pair of hands holding neither it nor a card dealt before; hands
         holding it leave that child's subtree (no reach) and get nothing from it."""
         cdef int a, i, j, ch, back = self.row
         cdef int n_me = self.side[p].n, n_op = self.side[1 - p].n
         cdef int64_t w = self.widest
-        cdef double* mine = &self.scratch[<int64_t>self.level[node] * self.rows * w]
-        cdef double* theirs = mine + w
-        cdef double* child = mine + 2 * w
+        cdef row_t* mine = &self.scratch[<int64_t>self.level[node] * self.rows * w]
+        cdef row_t* theirs = mine + w
+        cdef row_t* child = mine + 2 * w
         cdef double share = 1.0 / (self.count[node] - 2 * self.cards)
         cdef const uint64_t* my_mask = self.mask[p]
         cdef const uint64_t* op_mask = self.mask[1 - p]
@@ -655,11 +664,11 @@ cdef class Game:
                 _add_mirrors(self, node, ch, p, share, child, out)
         self._point(back)
 
-    cdef void _split(self, int node, int n, Mode mode, const double* reach,
-                     double* block) noexcept nogil:
+    cdef void _split(self, int node, int n, Mode mode, const row_t* reach,
+                     row_t* block) noexcept nogil:
         """Each hand's strategy at ``node`` into ``block``'s rows, times ``reach`` if given."""
         cdef int t, k = self.threads
-        cdef double* inv = self.temp + self.widest
+        cdef row_t* inv = self.temp + self.widest
         if k == 1:
             self._split_span(node, 0, n, n, mode, reach, block, inv)
         else:
@@ -682,7 +691,7 @@ cdef class Game:
                 f[a] = &(self.regret if mode == TRAIN else self.average)[o + <int64_t>a * n]
 
     cdef void _norms(self, int node, int lo, int hi, int n, Mode mode,
-                     double* inv) noexcept nogil:
+                     row_t* inv) noexcept nogil:
         """inv[i] for hands lo..hi-1: one over the sum of hand i's positive regrets
         (training) or of its strategy sums (otherwise), 0 where that sum is 0. One pass:
         each hand reads its entry of every action's row."""
@@ -714,7 +723,7 @@ cdef class Game:
                 inv[i] = 1.0 / total if total > 0.0 else 0.0
 
     cdef void _shares(self, int node, int a, int lo, int hi, int n, Mode mode,
-                      const double* inv, const double* times, double* dst) noexcept nogil:
+                      const row_t* inv, const row_t* times, row_t* dst) noexcept nogil:
         """dst[i] = the probability of action ``a`` for hands lo..hi-1 (see :meth:`_norms`),
         times ``times[i]`` if given."""
         cdef int i, c = self.count[node]
@@ -766,13 +775,13 @@ cdef class Game:
                 dst[i] = _share(x, inv[i], uniform) * times[i]
 
     cdef void _split_span(self, int node, int lo, int hi, int n, Mode mode,
-                          const double* reach, double* block, double* inv) noexcept nogil:
+                          const row_t* reach, row_t* block, row_t* inv) noexcept nogil:
         cdef int a, c = self.count[node]
         cdef int64_t w = self.widest
         cdef const float* f[C_MAX_ACTIONS]
         cdef const int16_t* q[C_MAX_ACTIONS]
         cdef const uint16_t* u[C_MAX_ACTIONS]
-        cdef double* rows[C_MAX_ACTIONS]
+        cdef row_t* rows[C_MAX_ACTIONS]
         if mode == TRAIN and self.compact:
             self._rows(node, n, mode, f, q, u)
             for a in range(c):
@@ -783,8 +792,8 @@ cdef class Game:
         for a in range(c):
             self._shares(node, a, lo, hi, n, mode, inv, reach, &block[a * w])
 
-    cdef void _value_span(self, int node, int lo, int hi, int n, Mode mode, const double* inv,
-                          const double* block, double* out) noexcept nogil:
+    cdef void _value_span(self, int node, int lo, int hi, int n, Mode mode, const row_t* inv,
+                          const row_t* block, row_t* out) noexcept nogil:
         """out[i] for hands lo..hi-1: the strategy's mean of the children's values (one pass,
         as :meth:`_norms`)."""
         cdef int a, i, c = self.count[node]
@@ -816,12 +825,12 @@ cdef class Game:
                     v += _share(x, inv[i], uniform) * block[a * w + i]
                 out[i] = v
 
-    cdef void _settle(self, int node, int n, Mode mode, const double* own,
-                      const double* block, double* out) noexcept nogil:
+    cdef void _settle(self, int node, int n, Mode mode, const row_t* own,
+                      const row_t* block, row_t* out) noexcept nogil:
         """The values at my ``node`` from its children's (``block``) and, training, the
         regrets and strategy sums updated (float32)."""
         cdef int t, k = self.threads
-        cdef double* inv = self.temp + self.widest
+        cdef row_t* inv = self.temp + self.widest
         if k == 1:
             self._settle_span(node, 0, n, n, mode, own, block, out, inv)
         else:
@@ -830,13 +839,13 @@ cdef class Game:
                                   <int>((<int64_t>n * (t + 1)) // k), n, mode, own, block,
                                   out, inv)
 
-    cdef void _settle_span(self, int node, int lo, int hi, int n, Mode mode, const double* own,
-                           const double* block, double* out, double* inv) noexcept nogil:
+    cdef void _settle_span(self, int node, int lo, int hi, int n, Mode mode, const row_t* own,
+                           const row_t* block, row_t* out, row_t* inv) noexcept nogil:
         cdef int a, i, c = self.count[node]
         cdef int64_t w = self.widest, row
         cdef double uniform = 1.0 / c, x, pos = self.pos_discount, neg = self.neg_discount
         cdef double sd = self.sum_discount
-        cdef const double* b
+        cdef const row_t* b
         cdef float* r
         cdef float* s
         self._norms(node, lo, hi, n, mode, inv)   # the regrets are not changed yet
@@ -853,8 +862,8 @@ cdef class Game:
                 s[i] = <float>(s[i] * sd + own[i] * _share(x, inv[i], uniform))
                 r[i] = <float>(x * (pos if x > 0.0 else neg) + b[i] - out[i])
 
-    cdef void _update16(self, int node, int n, const double* own, double* block,
-                        double* out) noexcept nogil:
+    cdef void _update16(self, int node, int n, const row_t* own, row_t* block,
+                        row_t* out) noexcept nogil:
         """The DCFR update of a node in 16-bit storage. The new regrets go to ``block`` (over
         the children's values) and the largest new regret and strategy sum set the node's two
         scales; then both are rounded to the nearest step of their scale. The largest are
@@ -884,8 +893,8 @@ cdef class Game:
         self.regret_scale[node] = step_r
         self.average_scale[node] = step_s
 
-    cdef void _update16_first(self, int node, int lo, int hi, int n, const double* own,
-                              double* block, double* out, double* top_r,
+    cdef void _update16_first(self, int node, int lo, int hi, int n, const row_t* own,
+                              row_t* block, row_t* out, double* top_r,
                               double* top_s) noexcept nogil:
         """Hands lo..hi-1: values into ``out``, new regrets into ``block``, the largest
         new regret and strategy sum into ``top_r`` and ``top_s`` (``_solver_update.h``)."""
@@ -893,7 +902,7 @@ cdef class Game:
         cdef const float* f[C_MAX_ACTIONS]
         cdef const int16_t* q[C_MAX_ACTIONS]
         cdef const uint16_t* u[C_MAX_ACTIONS]
-        cdef double* b[C_MAX_ACTIONS]
+        cdef row_t* b[C_MAX_ACTIONS]
         cdef double rs = self.regret_scale[node]
         self._rows(node, n, TRAIN, f, q, u)
         for a in range(c):
@@ -903,14 +912,14 @@ cdef class Game:
                              self.pos_discount * rs, self.neg_discount * rs, lo, hi, top_r,
                              top_s)
 
-    cdef void _update16_second(self, int node, int lo, int hi, int n, const double* own,
-                               const double* block, double step_r,
+    cdef void _update16_second(self, int node, int lo, int hi, int n, const row_t* own,
+                               const row_t* block, double step_r,
                                double step_s) noexcept nogil:
         """Hands lo..hi-1: the new regrets and strategy sums rounded to their steps."""
         cdef int a, c = self.count[node]
         cdef int16_t* q[C_MAX_ACTIONS]
         cdef uint16_t* u[C_MAX_ACTIONS]
-        cdef const double* b[C_MAX_ACTIONS]
+        cdef const row_t* b[C_MAX_ACTIONS]
         cdef int64_t row
         for a in range(c):
             row = self.offset[node] + <int64_t>a * n
@@ -923,17 +932,18 @@ cdef class Game:
                               1.0 / step_r if step_r > 0.0 else 0.0, lo, hi)
 
     cdef double _root(self, int p, Mode mode) noexcept nogil:
-        """Player ``p``'s value at the root, in chips, weighted over the deals."""
-        cdef double* out = <double*>malloc(self.widest * sizeof(double))
+        """Player ``p``'s value at the root, in chips, weighted over the deals (the walk's
+        values are per unit of the opponent's root reach, its weights over their largest)."""
+        cdef row_t* out = <row_t*>malloc(self.widest * sizeof(row_t))
         cdef double total = 0.0
         cdef int i
         if out == NULL:
             return 0.0 / 0.0
-        self._walk(0, p, self.side[p].weight, self.side[1 - p].weight, out, mode)
+        self._walk(0, p, self.side[p].reach, self.side[1 - p].reach, out, mode)
         for i in range(self.side[p].n):
             total += self.side[p].weight[i] * out[i]
         free(out)
-        return total / self.total_weight
+        return total * self.side[1 - p].top / self.total_weight
 
     cdef void _iterate(self) noexcept nogil:
         cdef double t = <double>self.done, ta = pow(t, self.alpha), tb = pow(t, self.beta)
