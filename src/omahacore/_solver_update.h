@@ -28,8 +28,6 @@
 #define OMAHA_INLINE static inline __attribute__((always_inline)) OMAHA_FINITE
 #endif
 
-#define OMAHA_MAX_ACTIONS 16
-
 /* The entry type of the per-hand rows (reaches, values, normalizers): float32, to halve the
    memory traffic of these passes. It must be the type of solver.pyx's row_t: switch the two
    together. The kernels compute in it (the 16-bit inputs convert to it exactly; the largest

@@ -37,8 +37,10 @@ Suit isomorphism: ``mirrors[k]`` names the sibling whose subtree a chance node's
 plays as (-1 elsewhere) and ``sigmas[k]`` its row of ``perms0``/``perms1`` (per hand, the
 hand it plays as there); nothing under ``k`` is stored or walked (see ``_solver_mirrors.pxi``).
 
-How it is fast: regrets and strategy sums are flat float32 arrays, one row per action and one
-column per hand, and the whole range walks the tree at once. At a leaf the opponent's reach is
+How it is fast: regrets and strategy sums are flat float32 (or 16-bit) arrays, one row per
+action and one column per hand, and the whole range walks the tree at once, its reaches and
+values float32 rows; in 16 bits, regret matching and the update are vectorized C passes over
+chunks of hands (``_solver_update.h``). At a leaf the opponent's reach is
 folded into sums per card, per two, three and four cards, so the mass of the opponent's hands
 that share no card with a hand is the total less an inclusion-exclusion over the hand's
 subsets; at a showdown both ranges are swept once in order of strength. A leaf costs time
