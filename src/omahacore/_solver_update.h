@@ -63,6 +63,17 @@ OMAHA_INLINE void omaha_norms16_c(int c, const int16_t* const* q, int off, int n
     }
 }
 
+/* omaha_norms16_c with the action count a constant in the copies for two and three */
+OMAHA_INLINE void omaha_norms16_any(int c, const int16_t* const* q, int off, int n,
+                                    omaha_row_t* OMAHA_RESTRICT inv) {
+    if (c == 2)
+        omaha_norms16_c(2, q, off, n, inv);
+    else if (c == 3)
+        omaha_norms16_c(3, q, off, n, inv);
+    else
+        omaha_norms16_c(c, q, off, n, inv);
+}
+
 /* dst[i] = the probability of the action of row q at hand i, times reach[i] if given (q,
    reach and dst start at the chunk's first hand) */
 OMAHA_INLINE void omaha_share16(const int16_t* OMAHA_RESTRICT q,
@@ -98,7 +109,8 @@ OMAHA_INLINE void omaha_value16_c(int c, const int16_t* const* q,
         out += off;
         for (int i = 0; i < n; i++) {
             omaha_row_t x0 = q0[i], x1 = q1[i], x2 = q2[i], w = inv[i];
-            omaha_row_t v = OMAHA_SHARE(x0, w, uniform) * r0[i] + OMAHA_SHARE(x1, w, uniform) * r1[i];
+            omaha_row_t v = (OMAHA_SHARE(x0, w, uniform) * r0[i]
+                             + OMAHA_SHARE(x1, w, uniform) * r1[i]);
             out[i] = c == 3 ? v + OMAHA_SHARE(x2, w, uniform) * r2[i] : v;
         }
         return;
@@ -186,9 +198,8 @@ static OMAHA_FINITE void omaha_update16_first(int c, const int16_t* const* q,
                                               const uint16_t* const* u,
                                               omaha_row_t* const* rows,
                                               const omaha_row_t* own, omaha_row_t* out,
-                                              double ss,
-                                              double pos, double neg, int lo, int hi,
-                                              double* top_r, double* top_s) {
+                                              double ss, double pos, double neg, int lo,
+                                              int hi, double* top_r, double* top_s) {
     if (c == 2)
         omaha_update16_first_c(2, q, u, rows, own, out, ss, pos, neg, lo, hi, top_r, top_s);
     else if (c == 3)
@@ -231,12 +242,7 @@ static OMAHA_FINITE void omaha_update16_second(int c, int16_t* const* q, uint16_
 /* inv[i] for hands lo..hi-1 (see omaha_norms16_c), kept in memory by the caller */
 static OMAHA_FINITE void omaha_norms16(int c, const int16_t* const* q, omaha_row_t* inv,
                                        int lo, int hi) {
-    if (c == 2)
-        omaha_norms16_c(2, q, lo, hi - lo, inv + lo);
-    else if (c == 3)
-        omaha_norms16_c(3, q, lo, hi - lo, inv + lo);
-    else
-        omaha_norms16_c(c, q, lo, hi - lo, inv + lo);
+    omaha_norms16_any(c, q, lo, hi - lo, inv + lo);
 }
 
 /* dst[i] = the probability of the action of row q at hand i times times[i], hands lo..hi-1
@@ -255,12 +261,7 @@ static OMAHA_FINITE void omaha_split16(int c, const int16_t* const* q,
     omaha_row_t inv[OMAHA_CHUNK];
     for (int off = lo; off < hi; off += OMAHA_CHUNK) {
         int n = hi - off > OMAHA_CHUNK ? OMAHA_CHUNK : hi - off;
-        if (c == 2)
-            omaha_norms16_c(2, q, off, n, inv);
-        else if (c == 3)
-            omaha_norms16_c(3, q, off, n, inv);
-        else
-            omaha_norms16_c(c, q, off, n, inv);
+        omaha_norms16_any(c, q, off, n, inv);
         for (int a = 0; a < c; a++)
             omaha_share16(q[a] + off, inv, reach ? reach + off : 0, rows[a] + off, uniform, n);
     }

@@ -354,8 +354,9 @@ cdef class Game:
         free(self.tops)
         free(self.temp)
         for p in range(2):
-            free(self.side[p].weight); free(self.side[p].reach); free(self.side[p].subset); free(self.side[p].high)
-            free(self.side[p].low); free(self.side[p].by_high); free(self.side[p].by_low)
+            free(self.side[p].weight); free(self.side[p].reach); free(self.side[p].subset)
+            free(self.side[p].high); free(self.side[p].low); free(self.side[p].by_high)
+            free(self.side[p].by_low)
             free(self.side[p].twin); free(self.side[p].key); free(self.side[p].cards)
             free(self.side[p].cards_high); free(self.side[p].cards_low)
             free(self.side[p].high_sorted); free(self.side[p].low_sorted)
@@ -625,8 +626,9 @@ cdef class Game:
                 omaha_times16(q[a], inv, own, reach, uniform, lo, hi)
 
     # The strategy and the updates are passes over the hands that read each action's row at
-    # the hand (plain array loops the compiler can vectorize); each hand's normalizer is kept as its inverse in
-    # ``inv``, 0 where the strategy is uniform. ``inv`` is the leaves' second temp row (a
+    # the hand (plain array loops the compiler can vectorize; 16-bit training's are in
+    # _solver_update.h); each hand's normalizer is kept as its inverse in ``inv``, 0 where
+    # the strategy is uniform. ``inv`` is the leaves' second temp row (a
     # showdown's high share): free while a decision is split or settled, and already in
     # memory (the first row keeps the mass that a fold right after a showdown reuses).
 
@@ -696,21 +698,15 @@ cdef class Game:
                      row_t* inv) noexcept nogil:
         """inv[i] for hands lo..hi-1: one over the sum of hand i's positive regrets
         (training) or of its strategy sums (otherwise), 0 where that sum is 0. One pass:
-        each hand reads its entry of every action's row."""
+        each hand reads its entry of every action's row. (Training in 16 bits goes through
+        ``_solver_update.h`` instead: never here.)"""
         cdef int a, c = self.count[node], i
         cdef const float* f[C_MAX_ACTIONS]
         cdef const int16_t* q[C_MAX_ACTIONS]
         cdef const uint16_t* u[C_MAX_ACTIONS]
         cdef double x, total
         self._rows(node, n, mode, f, q, u)
-        if mode == TRAIN and self.compact:
-            for i in range(lo, hi):
-                total = 0.0
-                for a in range(c):
-                    x = q[a][i]
-                    total += x if x > 0.0 else 0.0
-                inv[i] = 1.0 / total if total > 0.0 else 0.0
-        elif self.compact:
+        if self.compact:
             for i in range(lo, hi):
                 total = 0.0
                 for a in range(c):
@@ -732,15 +728,9 @@ cdef class Game:
         cdef int64_t row = self.offset[node] + <int64_t>a * n
         cdef double uniform = 1.0 / c, x
         cdef const float* f
-        cdef const int16_t* q
         cdef const uint16_t* u
         if times == NULL:
-            if mode == TRAIN and self.compact:
-                q = &self.regret16[row]
-                for i in range(lo, hi):
-                    x = q[i]
-                    dst[i] = _share(x, inv[i], uniform)
-            elif mode == TRAIN:
+            if mode == TRAIN:
                 f = &self.regret[row]
                 for i in range(lo, hi):
                     x = f[i]
@@ -755,11 +745,6 @@ cdef class Game:
                 for i in range(lo, hi):
                     x = f[i]
                     dst[i] = _share(x, inv[i], uniform)
-        elif mode == TRAIN and self.compact:
-            q = &self.regret16[row]
-            for i in range(lo, hi):
-                x = q[i]
-                dst[i] = _share(x, inv[i], uniform) * times[i]
         elif mode == TRAIN:
             f = &self.regret[row]
             for i in range(lo, hi):
@@ -805,14 +790,7 @@ cdef class Game:
         cdef const int16_t* q[C_MAX_ACTIONS]
         cdef const uint16_t* u[C_MAX_ACTIONS]
         self._rows(node, n, mode, f, q, u)
-        if mode == TRAIN and self.compact:
-            for i in range(lo, hi):
-                v = 0.0
-                for a in range(c):
-                    x = q[a][i]
-                    v += _share(x, inv[i], uniform) * block[a * w + i]
-                out[i] = v
-        elif self.compact:
+        if self.compact:
             for i in range(lo, hi):
                 v = 0.0
                 for a in range(c):
