@@ -1045,68 +1045,6 @@ cdef class Game:
 
 # ---------------------------------------------------------------- reading Python input
 
-cdef tuple _snapshot(object values, str name, Py_ssize_t limit):
-    cdef tuple items
-    if isinstance(values, (str, bytes, bytearray, dict, set, frozenset, int, float)):
-        raise SolverTypeError(f"{name} must be a sequence, got {type(values).__name__}")
-    try:
-        if hasattr(values, "tolist"):
-            values = values.tolist()
-        items = tuple(values)
-    except Exception:
-        raise SolverTypeError(f"{name} must be a sequence, got {type(values).__name__}") \
-            from None
-    if len(items) > limit:
-        raise SolverError(f"{name}: {len(items):,} entries, more than {limit:,}")
-    return items
-
-
-cdef int _small(object item, str name, int index, int low, int high) except? -1:
-    cdef object value = exact_int(item)
-    if value is not None and low <= value <= high:
-        return value
-    where = name if index < 0 else f"{name}[{index}]"     # the text only for an error
-    if value is None:
-        raise SolverTypeError(f"{where} must be an int, got {shown(item)}")
-    raise SolverError(f"{where} = {value} is not in {low}..{high}")
-
-
-cdef int64_t _chips(object item, str where, bint positive) except? -1:
-    cdef object value = exact_int(item)
-    if value is None:
-        raise SolverTypeError(f"{where} must be an int, got {shown(item)}")
-    if value < (1 if positive else 0) or value > MAX_CHIPS:
-        raise SolverError(f"{where} = {shown(value)} is not in "
-                          f"{1 if positive else 0}..2**53")
-    return value
-
-
-cdef double _exponent(object item, str name, double low, double high) except? -1.0:
-    if isinstance(item, bool) or not isinstance(item, (int, float)):
-        raise SolverTypeError(f"{name} must be a number, got {shown(item)}")
-    if not low <= item <= high:
-        raise SolverError(f"{name} = {shown(item)} is not in {low:g}..{high:g}")
-    return <double>item
-
-
-cdef double _weight(object item, str name, int index) except? -1.0:
-    cdef double x
-    cdef object value
-    if PyFloat_Check(item):
-        x = PyFloat_AsDouble(item)
-    else:
-        value = exact_int(item)
-        if value is None:
-            raise SolverTypeError(f"{name}[{index}] must be a float or an int, got "
-                                  f"{shown(item)}")
-        x = float(value)
-    if not isfinite(x) or x < 0.0 or x > 1e300:
-        raise SolverError(f"{name}[{index}] = {shown(item)} is not a finite weight >= 0")
-    return x
-
-
-# ---------------------------------------------------------------- reading the input
-
 include "_solver_input.pxi"
 
 
