@@ -644,6 +644,88 @@ def test_postgres_a_lost_connection_is_a_storage_error_and_the_next_call_reconne
         store.close()
 
 
+def test_postgres_a_writer_stalled_mid_transaction_does_not_hold_its_table(postgres_url):
+    """A process paused inside a write (SIGSTOP, a VM stall) holds its lease row locked.
+    The database ends that transaction once it has sat idle ``stall_ms``, so another
+    process's claim never waits on it for long and takes the table once the lease has run
+    out. Nothing of the paused write lands, and the paused process, once it runs again, is
+    told its connection went and then that the table is no longer its own."""
+    from omaha.arena.postgres import PostgresStorage
+
+    stalled = PostgresStorage(postgres_url, stall_ms=400)
+    taker = PostgresStorage(postgres_url, stall_ms=400)
+    pool = ThreadPoolExecutor(1)
+    try:
+        stalled.create_table(1, snapshot(1), seq_base=0)
+        assert stalled.claim(1, "p1", "ws://p1", 100) == 1
+        with pytest.raises(StorageError) as caught, stalled._transaction():
+            # a save_table paused half way: the lease row read FOR SHARE, a row written
+            stalled._run("SELECT epoch FROM leases WHERE table_id=?" + stalled.LOCK, (1,))
+            stalled._run("UPDATE tables SET seq_base=? WHERE id=?", (99, 1))
+            time.sleep(0.15)   # its lease runs out; its transaction is still open
+            deadline = time.monotonic() + 5
+            epoch = None
+            while epoch is None and time.monotonic() < deadline:
+                started = time.monotonic()
+                # in a thread, so that a claim stuck on the lock fails the test, not hangs it
+                epoch = pool.submit(taker.claim, 1, "p2", "ws://p2", LONG).result(timeout=10)
+                assert time.monotonic() - started < 1.0, "a claim waited on the paused writer"
+                if epoch is None:
+                    time.sleep(0.05)
+            assert epoch == 2, "the table was never taken from the paused writer"
+            assert taker.table(1).seq_base == 0   # the paused write has not landed
+            # resumed, the paused write goes on, and learns its transaction is gone
+            stalled._run("UPDATE tables SET seq_base=? WHERE id=?", (98, 1))
+        assert not isinstance(caught.value, FencedError)   # the connection went
+        assert taker.table(1).seq_base == 0   # and nothing of the write landed
+        with pytest.raises(FencedError):   # the next call reconnects, and is fenced out
+            stalled.append_action(1, ActionRecord(1, 1, "call"))
+        assert taker.table(1).actions == []
+        taker.append_action(1, ActionRecord(1, 1, "fold"))
+        assert taker.table(1).actions == [ActionRecord(1, 1, "fold")]
+    finally:
+        pool.shutdown(wait=False)
+        stalled.close()
+        taker.close()
+
+
+def test_postgres_a_claim_does_not_wait_on_a_row_another_writer_holds(postgres_url):
+    """While a writer holds a lease row (here for longer than the claim is willing to
+    wait), a claim gives up after ``CLAIM_WAIT_MS`` and takes nothing, so the claiming
+    process is never stopped from playing its own tables; once the row is free the claim
+    goes through, and the old writer is fenced out."""
+    from omaha.arena.postgres import CLAIM_WAIT_MS, PostgresStorage
+
+    slow = PostgresStorage(postgres_url, stall_ms=3_000)
+    taker = PostgresStorage(postgres_url)
+    pool = ThreadPoolExecutor(1)
+    try:
+        slow.create_table(1, snapshot(1), seq_base=0)
+        assert slow.claim(1, "p1", "ws://p1", 100) == 1
+        with slow._transaction():
+            slow._run("SELECT epoch FROM leases WHERE table_id=?" + slow.LOCK, (1,))
+            time.sleep(0.15)   # its lease runs out while it holds the row
+            started = time.monotonic()
+            assert pool.submit(taker.claim, 1, "p2", "ws://p2", LONG).result(timeout=10) is None
+            waited = time.monotonic() - started
+            assert waited < CLAIM_WAIT_MS / 1000 + 0.5, waited
+        assert taker.claim(1, "p2", "ws://p2", LONG) == 2
+        with pytest.raises(FencedError):
+            slow.append_action(1, ActionRecord(1, 1, "call"))
+    finally:
+        pool.shutdown(wait=False)
+        slow.close()
+        taker.close()
+
+
+def test_postgres_stall_ms_is_checked():
+    from omaha.arena.postgres import PostgresStorage
+
+    for bad in (True, 0, -5, "100", 1.5):
+        with pytest.raises((StorageError, TypeError), match="stall_ms"):
+            PostgresStorage("postgresql:///nowhere", stall_ms=bad)
+
+
 def test_postgres_a_server_that_is_not_there_is_a_storage_error(postgres_server):
     from omaha.arena.postgres import PostgresStorage
 

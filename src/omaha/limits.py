@@ -313,6 +313,7 @@ ARENA_OPEN_TIMEOUT = 5.0
 """Seconds a connection has to finish its WebSocket handshake before it is dropped."""
 
 ARENA_MAX_OPEN_TIMEOUT = 300.0
+"""Largest ``open_timeout`` a server may be given."""
+
 ARENA_LEASE_MS = 3000
 """How long an arena process's hold on a table lasts unless renewed (issue 24)."""
-"""Largest ``open_timeout`` a server may be given."""

@@ -48,12 +48,17 @@ def is_postgres(db: str) -> bool:
     return describe_db(db)[0] == "postgresql"
 
 
-def open_storage(db: str, *, synchronous: str = "NORMAL", create: bool = True) -> Storage:
+def open_storage(db: str, *, synchronous: str = "NORMAL", create: bool = True,
+                 stall_ms: int | None = None) -> Storage:
     """The storage ``db`` names (``synchronous``: SQLite's, see
     :class:`~omaha.arena.storage.SqliteStorage`; PostgreSQL commits durably by its own
-    settings; ``create=False``: an existing arena only, nothing created or migrated)."""
+    settings; ``create=False``: an existing arena only, nothing created or migrated;
+    ``stall_ms``: PostgreSQL's limit on an idle transaction, see
+    :class:`~omaha.arena.postgres.PostgresStorage`, None for its default; SQLite has one
+    process per file, so nothing to limit)."""
     kind, where = describe_db(db)
     if kind == "postgresql":
-        from omaha.arena.postgres import PostgresStorage
-        return PostgresStorage(where, create=create)
+        from omaha.arena.postgres import STALL_MS, PostgresStorage
+        return PostgresStorage(where, create=create,
+                               stall_ms=STALL_MS if stall_ms is None else stall_ms)
     return SqliteStorage(where, synchronous=synchronous, create=create)

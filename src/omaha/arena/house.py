@@ -42,6 +42,11 @@ from omaha.limits import as_int
 __all__ = ["Arena"]
 
 
+
+def check_lease_ms(value: object) -> int:
+    """``lease_ms`` as an exact int of milliseconds, from 100 to an hour (TableError)."""
+    return as_int(value, "lease_ms", low=100, high=3_600_000, error=TableError)
+
 class Arena:
     """The tables one server process plays, over one :class:`Storage`.
 
@@ -71,7 +76,7 @@ class Arena:
         self._tokens: dict[str, tuple[int, int]] = {}
         self.owner = owner if owner is not None else secrets.token_hex(8)
         self.url = url
-        self.lease_ms = as_int(lease_ms, "lease_ms", low=100, high=3_600_000, error=TableError)
+        self.lease_ms = check_lease_ms(lease_ms)
         self.max_tables = settings.tables if max_tables is None else as_int(
             max_tables, "max_tables", low=0, high=10_000, error=TableError)
 

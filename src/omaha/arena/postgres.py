@@ -7,6 +7,13 @@ each playing the tables it holds a lease on; the lease row is read ``FOR SHARE``
 write of its table, so a claim by another process either waits for the write to commit or
 makes it fail (:class:`~omaha.arena.records.FencedError`), never both.
 
+A process paused inside a write (SIGSTOP, a long stall of its machine) would hold that
+row, and with it its table, for as long as it stays paused. Two limits stop that: the
+database ends any transaction left idle for ``stall_ms`` (the paused write is rolled back,
+and the paused process is told its connection went when it runs again), and a claim waits
+at most :data:`CLAIM_WAIT_MS` for a row another writer holds before it gives up until the
+next round, so the claiming process never stops playing its own tables to wait.
+
 The schema is migrated at start, under an advisory lock so that processes starting together
 migrate once; a newer schema, or a database holding other tables and no arena, is refused.
 A lost connection raises :class:`~omaha.arena.records.StorageError` for the call that met
@@ -24,11 +31,18 @@ from typing import Any
 
 from omaha.arena.records import StorageError
 from omaha.arena.storage import SqlStorage
+from omaha.limits import ARENA_LEASE_MS, as_int
 
-__all__ = ["INSTALL_HINT", "PostgresStorage"]
+__all__ = ["CLAIM_WAIT_MS", "INSTALL_HINT", "STALL_MS", "PostgresStorage"]
 
 INSTALL_HINT = 'PostgreSQL storage needs the postgres extra: pip install "omaha-poker[postgres]"'
 _MIGRATION_LOCK = 0x6F6D616861   # pg_advisory_xact_lock key: "omaha"
+STALL_MS = ARENA_LEASE_MS // 2
+"""Default ``stall_ms``: a transaction idle this long is ended by the database (a server
+passes half its lease, so a paused writer's rows are free before its lease runs out)."""
+CLAIM_WAIT_MS = 100
+"""How long a claim waits for a lease row another writer holds; past it the claim takes
+nothing this time (that writer is paused, or its lease is live and it is committing)."""
 
 _STEPS: tuple[str, ...] = (   # version v + 1 is _STEPS[v]; ";" ends each statement
     """
@@ -81,15 +95,20 @@ class PostgresStorage(SqlStorage):
     connection string, ``postgresql://user:password@host:port/dbname``).
 
     ``connect_timeout`` bounds each connection attempt, in seconds; ``create=False`` opens
-    an existing arena only and migrates nothing (for readers such as ``omaha export``).
+    an existing arena only and migrates nothing (for readers such as ``omaha export``);
+    ``stall_ms`` is how long a transaction of this connection may sit idle before the
+    database ends it (see the module's note on paused processes).
     """
 
     PARAM = "%s"
     NOW_MS = "(extract(epoch from clock_timestamp()) * 1000)::bigint"
     LOCK = " FOR SHARE"
 
-    def __init__(self, url: str, *, connect_timeout: float = 5.0, create: bool = True) -> None:
+    def __init__(self, url: str, *, connect_timeout: float = 5.0, create: bool = True,
+                 stall_ms: int = STALL_MS) -> None:
         super().__init__()
+        self.stall_ms = as_int(stall_ms, "stall_ms", low=10, high=3_600_000,
+                               error=StorageError)
         self._psycopg = import_psycopg()
         self._integrity = (self._psycopg.IntegrityError,)
         self.url = url
@@ -111,6 +130,9 @@ class PostgresStorage(SqlStorage):
             self._connection = self._psycopg.connect(
                 self.url, autocommit=True, connect_timeout=max(1, round(self.connect_timeout)),
                 application_name="omaha-arena")
+            self._connection.execute(
+                "SELECT set_config('idle_in_transaction_session_timeout', %s, false)",
+                (f"{self.stall_ms}ms",))
         except self._psycopg.Error as exc:
             raise StorageError(f"cannot connect to PostgreSQL: {_first_line(exc)}") from None
 
@@ -123,9 +145,20 @@ class PostgresStorage(SqlStorage):
     def _run(self, query: str, params: Any = ()) -> Any:
         try:
             return self._db.execute(self._sql(query), params)
-        except self._psycopg.OperationalError as exc:
+        except self._psycopg.errors.LockNotAvailable:
+            raise _RowBusy("a row this statement needs is held by another writer") from None
+        except self._psycopg.Error as exc:
+            if not self._lost(exc):
+                raise
             self._drop_connection()
             raise StorageError(f"PostgreSQL connection lost: {_first_line(exc)}") from None
+
+    def _lost(self, exc: BaseException) -> bool:
+        """Whether ``exc`` ended the connection: an operational error, or a server that
+        closed it (``idle_in_transaction_session_timeout`` is an InternalError)."""
+        return isinstance(exc, self._psycopg.OperationalError) or (
+            isinstance(exc, self._psycopg.Error)
+            and (self._connection is None or self._connection.closed))
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -136,7 +169,9 @@ class PostgresStorage(SqlStorage):
         try:
             with connection.transaction():
                 yield
-        except self._psycopg.OperationalError as exc:
+        except self._psycopg.Error as exc:
+            if not self._lost(exc):
+                raise
             self._drop_connection()
             raise StorageError(f"PostgreSQL connection lost: {_first_line(exc)}") from None
 
@@ -147,12 +182,25 @@ class PostgresStorage(SqlStorage):
         finally:
             self._connection = None
 
+    def claim(self, table: int, owner: str, url: str, lease_ms: int, *,
+              force: bool = False) -> int | None:
+        try:
+            with self._transaction():   # the limit lasts this transaction only
+                self._run("SELECT set_config('lock_timeout', ?, true)", (f"{CLAIM_WAIT_MS}ms",))
+                return super().claim(table, owner, url, lease_ms, force=force)
+        except _RowBusy:
+            return None   # the next round tries again
+
     def _schema_version(self) -> int | None:
         row = self._run("SELECT to_regclass('meta')").fetchone()
         return None if row is None or row[0] is None else self._stamped_version()
 
     def close(self) -> None:
         self._drop_connection()
+
+
+class _RowBusy(StorageError):
+    """A statement gave up waiting for a row another transaction holds (``lock_timeout``)."""
 
 
 def _first_line(exc: BaseException) -> str:

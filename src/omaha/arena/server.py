@@ -35,7 +35,7 @@ from typing import Any
 
 from omaha.arena.databases import open_storage
 from omaha.arena.driver import ClockDriver
-from omaha.arena.house import Arena
+from omaha.arena.house import Arena, check_lease_ms
 from omaha.arena.messages import (
     PROTOCOL_VERSION,
     Act,
@@ -158,7 +158,10 @@ class ArenaServer(WebSocketService):
         self._watchers: dict[int, set[_Client]] = {}
         self._pending: _Pending | None = None
         self._closers: set[asyncio.Task[None]] = set()
-        self.storage: Storage = (open_storage(db, synchronous=synchronous)
+        lease_ms = check_lease_ms(lease_ms)
+        # a paused writer's rows come free in half a lease, before its lease runs out
+        self.storage: Storage = (open_storage(db, synchronous=synchronous,
+                                              stall_ms=lease_ms // 2)
                                  if isinstance(db, str) else db)
         self.url = url
         self.force = isinstance(self.storage, SqliteStorage)   # one process per file
