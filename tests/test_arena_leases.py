@@ -97,3 +97,20 @@ def test_a_live_lease_is_not_taken_without_force(pair):
     assert b.claim(1) is None and 1 in a.rooms
     assert b.claim(1, force=True) is not None       # SQLite's restart: one process, at once
     assert [r.number for r in a.renew()] == [1]
+
+
+@pytest.mark.parametrize("lease_ms", [100, 1500, 3000, 3_600_000])
+def test_one_failed_renewal_does_not_let_the_leases_lapse(lease_ms):
+    """The server renews every third of the lease. After a failed renewal (one lost
+    connection) it tries again at the same cadence, so the two good renewals around the
+    failure are two thirds of a lease apart, inside the lease; only repeated failures back
+    off, doubling, never past the lease."""
+    from omaha.arena.server import renewal_delay
+
+    lease = lease_ms / 1000
+    interval = renewal_delay(lease_ms, 0)
+    assert interval == pytest.approx(lease / 3)
+    assert interval + renewal_delay(lease_ms, 1) < lease
+    delays = [renewal_delay(lease_ms, n) for n in range(1, 12)]
+    assert delays == sorted(delays) and delays[1] == pytest.approx(2 * interval)
+    assert max(delays) == pytest.approx(lease)

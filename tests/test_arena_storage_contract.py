@@ -669,7 +669,7 @@ def test_postgres_a_writer_stalled_mid_transaction_does_not_hold_its_table(postg
                 started = time.monotonic()
                 # in a thread, so that a claim stuck on the lock fails the test, not hangs it
                 epoch = pool.submit(taker.claim, 1, "p2", "ws://p2", LONG).result(timeout=10)
-                assert time.monotonic() - started < 1.0, "a claim waited on the paused writer"
+                assert time.monotonic() - started < 2.0, "a claim hung on the paused writer"
                 if epoch is None:
                     time.sleep(0.05)
             assert epoch == 2, "the table was never taken from the paused writer"
@@ -708,7 +708,7 @@ def test_postgres_a_claim_does_not_wait_on_a_row_another_writer_holds(postgres_u
             started = time.monotonic()
             assert pool.submit(taker.claim, 1, "p2", "ws://p2", LONG).result(timeout=10) is None
             waited = time.monotonic() - started
-            assert waited < CLAIM_WAIT_MS / 1000 + 0.5, waited
+            assert waited < CLAIM_WAIT_MS / 1000 + 1.5, waited   # not the 3 s stall
         assert taker.claim(1, "p2", "ws://p2", LONG) == 2
         with pytest.raises(FencedError):
             slow.append_action(1, ActionRecord(1, 1, "call"))

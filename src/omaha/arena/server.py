@@ -128,6 +128,17 @@ class _Client(Connection):
         self.watching: TableRoom | None = None
 
 
+
+def renewal_delay(lease_ms: int, failures: int) -> float:
+    """Seconds until the next lease renewal after ``failures`` failed ones in a row: a third
+    of the lease, and again after the first failure (one lost connection, a stall ended by
+    the database, must not let the leases lapse); after that doubling, at most the lease.
+
+    >>> [renewal_delay(3000, n) for n in range(5)]
+    [1.0, 1.0, 2.0, 3.0, 3.0]
+    """
+    return min(lease_ms / 3000 * 2 ** max(0, failures - 1), lease_ms / 1000)
+
 class ArenaServer(WebSocketService):
     """Serves an arena over WebSockets on ``host:port`` (``port`` 0: a free one).
 
@@ -266,7 +277,7 @@ class ArenaServer(WebSocketService):
 
     async def _keep_leases(self) -> None:
         """Every third of the lease: renew, drop the tables lost, claim free ones."""
-        interval = self.arena.lease_ms / 3000
+        interval = renewal_delay(self.arena.lease_ms, 0)
         delay, failures = interval, 0
         while True:
             await asyncio.sleep(delay)
@@ -282,7 +293,7 @@ class ArenaServer(WebSocketService):
             except Exception as exc:  # noqa: BLE001 - the database is away: retry, backing off
                 log.warning("leases not renewed: %s", exc)
                 failures += 1
-                delay = min(interval * 2 ** failures, self.arena.lease_ms / 1000)
+                delay = renewal_delay(self.arena.lease_ms, failures)
                 continue
             failures = 0
 
