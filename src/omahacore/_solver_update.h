@@ -37,12 +37,22 @@
 typedef float omaha_row_t;
 
 /* regret matching's probability: the positive part of x times inv, or uniform where the
-   hand's positive regrets sum to 0 (inv == 0) */
+   hand's positive regrets sum to 0 (inv == 0). The one statement: solver.pyx's _share is
+   this macro too, over doubles. */
 #define OMAHA_SHARE(x, inv, uniform) \
     ((inv) > 0.0f ? ((x) > 0.0f ? (x) : 0.0f) * (inv) : (uniform))
 /* the larger of two finite values, and a finite value's size (no library call: any type) */
 #define OMAHA_MAX(a, b) ((a) > (b) ? (a) : (b))
 #define OMAHA_ABS(x) ((x) < 0.0f ? -(x) : (x))
+
+/* f(c, ...) with the action count c a constant in the copies for two and three actions
+   (the common nodes, whose loops the compiler then unrolls and vectorizes), any c else */
+#define OMAHA_BY_COUNT(c, f, ...) \
+    do { \
+        if ((c) == 2) f(2, __VA_ARGS__); \
+        else if ((c) == 3) f(3, __VA_ARGS__); \
+        else f((c), __VA_ARGS__); \
+    } while (0)
 
 /* The hands are taken in chunks small enough that a chunk's rows stay in the first-level
    caches from one pass to the next, each row read from memory once per kernel; a chunk's
@@ -63,16 +73,6 @@ OMAHA_INLINE void omaha_norms16_c(int c, const int16_t* const* q, int off, int n
     }
 }
 
-/* omaha_norms16_c with the action count a constant in the copies for two and three */
-OMAHA_INLINE void omaha_norms16_any(int c, const int16_t* const* q, int off, int n,
-                                    omaha_row_t* OMAHA_RESTRICT inv) {
-    if (c == 2)
-        omaha_norms16_c(2, q, off, n, inv);
-    else if (c == 3)
-        omaha_norms16_c(3, q, off, n, inv);
-    else
-        omaha_norms16_c(c, q, off, n, inv);
-}
 
 /* dst[i] = the probability of the action of row q at hand i, times reach[i] if given (q,
    reach and dst start at the chunk's first hand) */
@@ -200,12 +200,8 @@ static OMAHA_FINITE void omaha_update16_first(int c, const int16_t* const* q,
                                               const omaha_row_t* own, omaha_row_t* out,
                                               double ss, double pos, double neg, int lo,
                                               int hi, double* top_r, double* top_s) {
-    if (c == 2)
-        omaha_update16_first_c(2, q, u, rows, own, out, ss, pos, neg, lo, hi, top_r, top_s);
-    else if (c == 3)
-        omaha_update16_first_c(3, q, u, rows, own, out, ss, pos, neg, lo, hi, top_r, top_s);
-    else
-        omaha_update16_first_c(c, q, u, rows, own, out, ss, pos, neg, lo, hi, top_r, top_s);
+    OMAHA_BY_COUNT(c, omaha_update16_first_c, q, u, rows, own, out, ss, pos, neg, lo, hi,
+                   top_r, top_s);
 }
 
 /* The second pass (hands lo..hi-1): the new regrets in rows and the new strategy sums
@@ -231,18 +227,13 @@ static OMAHA_FINITE void omaha_update16_second(int c, int16_t* const* q, uint16_
                                                const omaha_row_t* own,
                                                double ss, double per_s, double per_r, int lo,
                                                int hi) {
-    if (c == 2)
-        omaha_update16_second_c(2, q, u, rows, own, ss, per_s, per_r, lo, hi);
-    else if (c == 3)
-        omaha_update16_second_c(3, q, u, rows, own, ss, per_s, per_r, lo, hi);
-    else
-        omaha_update16_second_c(c, q, u, rows, own, ss, per_s, per_r, lo, hi);
+    OMAHA_BY_COUNT(c, omaha_update16_second_c, q, u, rows, own, ss, per_s, per_r, lo, hi);
 }
 
 /* inv[i] for hands lo..hi-1 (see omaha_norms16_c), kept in memory by the caller */
 static OMAHA_FINITE void omaha_norms16(int c, const int16_t* const* q, omaha_row_t* inv,
                                        int lo, int hi) {
-    omaha_norms16_any(c, q, lo, hi - lo, inv + lo);
+    OMAHA_BY_COUNT(c, omaha_norms16_c, q, lo, hi - lo, inv + lo);
 }
 
 /* dst[i] = the probability of the action of row q at hand i times times[i], hands lo..hi-1
@@ -261,7 +252,7 @@ static OMAHA_FINITE void omaha_split16(int c, const int16_t* const* q,
     omaha_row_t inv[OMAHA_CHUNK];
     for (int off = lo; off < hi; off += OMAHA_CHUNK) {
         int n = hi - off > OMAHA_CHUNK ? OMAHA_CHUNK : hi - off;
-        omaha_norms16_any(c, q, off, n, inv);
+        OMAHA_BY_COUNT(c, omaha_norms16_c, q, off, n, inv);
         for (int a = 0; a < c; a++)
             omaha_share16(q[a] + off, inv, reach ? reach + off : 0, rows[a] + off, uniform, n);
     }

@@ -92,6 +92,10 @@ cdef extern from *:
     int OMAHA_SOLVER_OPENMP
 
 cdef extern from "_solver_update.h":
+    # Regret matching's (or the average's) probability of an action: its positive part x
+    # times the hand's inv (one over the sum), or uniform where that sum is 0; the one
+    # statement, which the 16-bit passes use too (here in double).
+    double _share "OMAHA_SHARE"(double x, double inv, double uniform) noexcept nogil
     void omaha_update16_first(int c, const int16_t* const* q, const uint16_t* const* u,
                               row_t* const* rows, const row_t* own, row_t* out, double ss,
                               double pos, double neg, int lo, int hi, double* top_r,
@@ -218,12 +222,6 @@ cdef void _fill_subsets(const uint8_t* cards, int k, int32_t* out) noexcept nogi
                 size += 1
                 slot += BINOM[cards[i]][size]
         out[mask - 1] = <int32_t>(OFFSET[size] + slot)
-
-
-cdef inline double _share(double x, double inv, double uniform) noexcept nogil:
-    """Regret matching's (or the average's) probability of an action: its positive part
-    ``x`` times the hand's ``inv`` (one over the sum), or ``uniform`` where that sum is 0."""
-    return (x if x > 0.0 else 0.0) * inv if inv > 0.0 else uniform
 
 
 cdef inline double _since_restart(int64_t t, int base) noexcept nogil:
@@ -729,34 +727,23 @@ cdef class Game:
         cdef double uniform = 1.0 / c, x
         cdef const float* f
         cdef const uint16_t* u
-        if times == NULL:
-            if mode == TRAIN:
-                f = &self.regret[row]
-                for i in range(lo, hi):
-                    x = f[i]
-                    dst[i] = _share(x, inv[i], uniform)
-            elif self.compact:
-                u = &self.average16[row]
+        if self.compact and mode != TRAIN:   # 16-bit training: _solver_update.h
+            u = &self.average16[row]
+            if times == NULL:
                 for i in range(lo, hi):
                     x = u[i]
                     dst[i] = _share(x, inv[i], uniform)
             else:
-                f = &self.average[row]
                 for i in range(lo, hi):
-                    x = f[i]
-                    dst[i] = _share(x, inv[i], uniform)
-        elif mode == TRAIN:
-            f = &self.regret[row]
+                    x = u[i]
+                    dst[i] = _share(x, inv[i], uniform) * times[i]
+            return
+        f = &(self.regret if mode == TRAIN else self.average)[row]
+        if times == NULL:
             for i in range(lo, hi):
                 x = f[i]
-                dst[i] = _share(x, inv[i], uniform) * times[i]
-        elif self.compact:
-            u = &self.average16[row]
-            for i in range(lo, hi):
-                x = u[i]
-                dst[i] = _share(x, inv[i], uniform) * times[i]
+                dst[i] = _share(x, inv[i], uniform)
         else:
-            f = &self.average[row]
             for i in range(lo, hi):
                 x = f[i]
                 dst[i] = _share(x, inv[i], uniform) * times[i]
