@@ -102,15 +102,20 @@ def bots_play_out(tmp_path: Path, port: int, count: int) -> tuple[dict, dict]:
     return report, lobby(port)
 
 
-async def tables_reply(ws) -> dict:
-    """Ask for the lobby on ``ws`` and return the ``tables`` reply. Every connection is
-    also pushed the tournament's ``tournament`` events (an entry, a start, a bust), which
-    may arrive first: those are passed over."""
-    await ws.send(json.dumps({"type": "tables"}))
+async def answer(ws, message: dict, kind: str) -> dict:
+    """Send ``message`` on ``ws`` and return the first message of type ``kind`` back. Every
+    connection is also pushed the tournament's ``tournament`` events (an entry, a start, a
+    bust), which may arrive first: those are passed over."""
+    await ws.send(json.dumps(message))
     while True:
-        message = json.loads(await ws.recv())
-        if message["type"] == "tables":
-            return message
+        got = json.loads(await ws.recv())
+        if got["type"] == kind:
+            return got
+
+
+async def tables_reply(ws) -> dict:
+    """The lobby's ``tables`` reply on ``ws`` (see :func:`answer`)."""
+    return await answer(ws, {"type": "tables"}, "tables")
 
 
 def lobby(port: int) -> dict:
@@ -223,13 +228,6 @@ def test_registration_refusals_change_nothing(tmp_path):
         from websockets.asyncio.client import connect
 
         url = f"ws://127.0.0.1:{port}"
-
-        async def answer(ws, message: dict, kind: str) -> dict:
-            await ws.send(json.dumps(message))
-            while True:
-                got = json.loads(await ws.recv())
-                if got["type"] == kind:
-                    return got
 
         async with connect(url) as a, connect(url) as b, connect(url) as c, \
                 connect(url) as d:

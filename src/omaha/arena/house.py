@@ -42,10 +42,10 @@ from omaha.limits import as_int
 __all__ = ["Arena"]
 
 
-
 def check_lease_ms(value: object) -> int:
     """``lease_ms`` as an exact int of milliseconds, from 100 to an hour (TableError)."""
     return as_int(value, "lease_ms", low=100, high=3_600_000, error=TableError)
+
 
 class Arena:
     """The tables one server process plays, over one :class:`Storage`.

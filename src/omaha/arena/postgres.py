@@ -148,17 +148,17 @@ class PostgresStorage(SqlStorage):
         except self._psycopg.errors.LockNotAvailable:
             raise _RowBusy("a row this statement needs is held by another writer") from None
         except self._psycopg.Error as exc:
-            if not self._lost(exc):
-                raise
+            self._raise_if_lost(exc)
+            raise
+
+    def _raise_if_lost(self, exc: BaseException) -> None:
+        """If ``exc`` ended the connection (an operational error, or a server that closed it:
+        ``idle_in_transaction_session_timeout`` is an InternalError), drop the connection and
+        raise :class:`StorageError`; else return, for the caller to re-raise ``exc``."""
+        if isinstance(exc, self._psycopg.OperationalError) or self._connection is None \
+                or self._connection.closed:
             self._drop_connection()
             raise StorageError(f"PostgreSQL connection lost: {_first_line(exc)}") from None
-
-    def _lost(self, exc: BaseException) -> bool:
-        """Whether ``exc`` ended the connection: an operational error, or a server that
-        closed it (``idle_in_transaction_session_timeout`` is an InternalError)."""
-        return isinstance(exc, self._psycopg.OperationalError) or (
-            isinstance(exc, self._psycopg.Error)
-            and (self._connection is None or self._connection.closed))
 
     @contextmanager
     def _transaction(self) -> Iterator[None]:
@@ -170,10 +170,8 @@ class PostgresStorage(SqlStorage):
             with connection.transaction():
                 yield
         except self._psycopg.Error as exc:
-            if not self._lost(exc):
-                raise
-            self._drop_connection()
-            raise StorageError(f"PostgreSQL connection lost: {_first_line(exc)}") from None
+            self._raise_if_lost(exc)
+            raise
 
     def _drop_connection(self) -> None:
         try:

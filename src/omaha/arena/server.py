@@ -128,7 +128,6 @@ class _Client(Connection):
         self.watching: TableRoom | None = None
 
 
-
 def renewal_delay(lease_ms: int, failures: int) -> float:
     """Seconds until the next lease renewal after ``failures`` failed ones in a row: a third
     of the lease, and again after the first failure (one lost connection, a stall ended by
@@ -139,6 +138,7 @@ def renewal_delay(lease_ms: int, failures: int) -> float:
     """
     doublings = min(max(0, failures - 1), 8)   # past 3 the lease caps it; no huge powers
     return min(lease_ms / 3000 * (1 << doublings), lease_ms / 1000)
+
 
 class ArenaServer(WebSocketService):
     """Serves an arena over WebSockets on ``host:port`` (``port`` 0: a free one).
