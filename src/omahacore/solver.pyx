@@ -47,6 +47,16 @@ subsets; at a showdown both ranges are swept once in order of strength. A leaf c
 linear in the two range sizes.
 """
 
+# A map of this file, in order: limits and the C declarations (the 16-bit passes of
+# _solver_update.h among them); the Side struct (one player's hands, weights and strength
+# orders); the leaf kernels (_solver_leaves.pxi: subset sums, compatible mass, the showdown
+# sweeps); the Game: its arrays, then the walk, where _iterate runs one DCFR iteration as
+# _root -> _walk, and _walk sends each node to _chance, _leaf, or a decision (the
+# opponent's: _split; mine: each child walked from my reach, then _settle in float32 or
+# _reach16/_update16 in 16 bits); then the Python face (run, values, best_responses,
+# strategy). Reading and checking every input is _solver_input.pxi, suit isomorphism
+# _solver_mirrors.pxi, both included at the end.
+
 cimport cython
 from cython.parallel cimport prange
 from cpython.bytes cimport PyBytes_AS_STRING, PyBytes_CheckExact, PyBytes_GET_SIZE
